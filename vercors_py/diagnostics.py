@@ -1,0 +1,153 @@
+"""The one diagnostics model and the registry of error codes.
+
+Every message the tool reports is a `Diagnostic` whose code is registered below with a
+one-line explanation.  docs/errors.md is generated from `CODES` (and a test checks that
+the file is up to date), so this module is the single place where codes live.
+Codes are two-level, `family.detail`; the family is what the `//:: verdict` headers of
+examples name.
+"""
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .source import Span
+
+
+class Severity(enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+
+@attrs.frozen
+class Related:
+    span: Span
+    message: str
+
+
+@attrs.frozen
+class Diagnostic:
+    code: str
+    severity: Severity
+    message: str
+    span: Span | None
+    related: tuple[Related, ...] = ()
+    notes: tuple[str, ...] = ()
+    obligation: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.code not in CODES:
+            raise ValueError(f"unregistered diagnostic code {self.code!r}")
+
+    @property
+    def family(self) -> str:
+        return self.code.split(".", 1)[0]
+
+
+@attrs.frozen
+class CodeInfo:
+    code: str
+    summary: str
+
+
+FAMILIES: dict[str, str] = {
+    "syntax": "The text is not a program of the language; reported before anything else.",
+    "type": "Names, types, declarations and the placement of specification constructs.",
+    "divergence": "Barrier divergence: the lock-step rule of seed 004, section 3.1.",
+    "perm": "A memory access without the permission it needs.",
+    "bounds": "An index outside the declared length of an array.",
+    "div": "Division or modulus by zero.",
+    "assert": "An `assert` statement that may fail, and uses of `assume`.",
+    "pre": "A precondition that may not hold where it is required.",
+    "post": "A postcondition that may not hold where the code ends.",
+    "loop": "A loop invariant that is not established or not maintained.",
+    "barrier": "A barrier contract that is not met or cannot be honoured by the group.",
+    "distribution": "Resources that one level hands to the level below it do not suffice.",
+    "framing": "A specification that reads memory it holds no permission for.",
+    "injectivity": "A quantified permission whose locations coincide for two values.",
+    "timeout": "The solver gave no answer in time; nothing is claimed either way.",
+    "internal": "A fault of the tool itself.",
+}
+
+_CODES = [
+    # syntax
+    ("syntax.unexpected-token", "a token that cannot continue the program here"),
+    ("syntax.unexpected-character", "a character that starts no token of the language"),
+    ("syntax.unexpected-end", "the file ends in the middle of a declaration or statement"),
+    ("syntax.unterminated-comment", "a `/*` comment that is never closed"),
+    ("syntax.too-deep", "expressions or statements nested deeper than the tool supports"),
+    ("syntax.literal-too-large", "an integer literal with more digits than the tool supports"),
+    ("syntax.encoding", "the file is not UTF-8 text"),
+    # type
+    ("type.no-kernel", "the file declares no kernel"),
+    ("type.unknown-name", "a name that no declaration in scope introduces"),
+    ("type.duplicate", "a second declaration of a name in the same scope"),
+    ("type.reserved-name", "a declaration or assignment that uses a reserved name (tid, lid, gid, gsize, ngroups, tcount)"),
+    ("type.mismatch", "an operand or value of the wrong type"),
+    ("type.arity", "a call with the wrong number of arguments"),
+    ("type.not-callable", "a call of something that is not a function or procedure of the right kind"),
+    ("type.not-an-array", "an index into, or `Perm` on, something that is not an array"),
+    ("type.not-a-variable", "an array or function used where a value is expected"),
+    ("type.resource-placement", "a resource (`Perm`, `**`, `\\forall*`) outside a contract clause"),
+    ("type.perm-amount", "a permission amount that is not `write`, `read` or a fraction `p\\q`"),
+    ("type.perm-target", "`Perm` on something other than an array cell"),
+    ("type.old-placement", "`\\old` outside a postcondition"),
+    ("type.impure", "a memory read where only pure expressions are allowed (array lengths, context_everywhere, function bodies)"),
+    ("type.clause-placement", "a contract clause where that kind of clause is not allowed"),
+    ("type.main", "a kernel without exactly one `void main()`, or a `main` with parameters"),
+    ("type.barrier-placement", "a barrier outside the thread body (procedures and functions may not synchronise)"),
+    ("type.jump-placement", "`break` or `continue` outside a loop"),
+    ("type.local-placement", "a local array in the kernel-level contract (local memory belongs to work groups)"),
+    ("type.level-reserved", "a group contract that mentions lid or tid, or a kernel contract that mentions gid, lid or tid"),
+    # divergence
+    ("divergence.barrier", "a barrier under a condition that is not uniform in the work group"),
+    ("divergence.uniform-assign", "an assignment under a non-uniform condition to a variable that a barrier's control flow depends on"),
+    ("divergence.jump", "break, continue or return under a non-uniform condition where it can skip a barrier"),
+    # engine: accesses
+    ("perm.read", "a read of a memory cell without a positive permission on it"),
+    ("perm.write", "a write to a memory cell without write permission on it"),
+    ("perm.fraction", "a fraction outside (0, 1]"),
+    ("bounds.index", "an array access outside 0 <= index < length"),
+    ("bounds.perm", "a permission on an array cell outside 0 <= index < length"),
+    ("div.zero", "a divisor (of /, % or a fraction) that may be zero"),
+    ("assert.failed", "an assert statement that may not hold"),
+    ("assert.assume", "an assume statement: the verifier takes it on trust (warning)"),
+    # contracts
+    ("pre.call", "a procedure call whose precondition may not hold (facts or permissions)"),
+    ("pre.function", "a pure-function call whose precondition may not hold"),
+    ("pre.level", "a kernel or group precondition that does not imply the precondition of the level below"),
+    ("pre.recursion", "a recursive function call whose arguments are not smaller (the definition may not terminate)"),
+    ("post.failed", "a postcondition fact that may not hold at an exit"),
+    ("post.perm", "a permission in the postcondition that is not held at an exit"),
+    ("post.level", "the postconditions of one level do not imply the postcondition of the level above"),
+    ("loop.establish", "a loop invariant that may not hold when the loop is entered"),
+    ("loop.maintain", "a loop invariant that may not be preserved by an iteration"),
+    ("barrier.pre", "a barrier precondition that may not hold when the thread reaches the barrier"),
+    ("barrier.resources", "a barrier that hands out more resources than the work group has"),
+    ("barrier.functional", "a barrier postcondition that does not follow from the preconditions of the group's threads"),
+    ("distribution.kernel", "the kernel's resources do not cover the resources of all work groups"),
+    ("distribution.group", "a work group's resources do not cover the starting resources of all its threads"),
+    ("framing.perm", "a specification reads a memory cell that its clause set holds no permission for"),
+    ("injectivity.quantified", "a \\forall* with a write or fractional share whose cells coincide for two values"),
+    ("timeout.solver", "the solver answered unknown or ran out of time on a check"),
+    ("timeout.cancelled", "the check was cancelled before it finished"),
+    ("internal.error", "a fault inside vercors-py; please report it"),
+]
+
+CODES: dict[str, CodeInfo] = {code: CodeInfo(code, summary) for code, summary in _CODES}
+assert all(code.split(".")[0] in FAMILIES for code in CODES)
+
+
+def error(code: str, span: Span | None, message: str, **kw) -> Diagnostic:
+    return Diagnostic(code, Severity.ERROR, message, span, **kw)
+
+
+def warning(code: str, span: Span | None, message: str, **kw) -> Diagnostic:
+    return Diagnostic(code, Severity.WARNING, message, span, **kw)
+
+
+def sort_key(d: Diagnostic):
+    s = d.span
+    return (s.start if s else -1, s.end if s else -1, d.code, d.message)

@@ -1,0 +1,434 @@
+"""The abstract syntax of the kernel language: frozen attrs classes.
+
+Every node carries the span it was parsed from.  Spans (and the resolver's symbol links)
+are excluded from equality, so two parses of the same program compare equal however it
+is laid out; the printer's round-trip test relies on that.
+"""
+from __future__ import annotations
+
+import enum
+from typing import Iterator, Union
+
+import attrs
+
+from ..source import Span
+
+
+def _span():
+    return attrs.field(eq=False, repr=False, kw_only=True)
+
+
+def _link():
+    # Filled in by the resolver; not part of a node's value.
+    return attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+
+class Type(enum.Enum):
+    INT = "int"
+    BOOL = "bool"
+    # Types that only the checker assigns; no declaration can name them.
+    RESOURCE = "resource"
+    FRACTION = "permission amount"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# ---- expressions ----------------------------------------------------------------
+
+@attrs.frozen
+class IntLit:
+    value: int
+    span: Span = _span()
+
+
+@attrs.frozen
+class BoolLit:
+    value: bool
+    span: Span = _span()
+
+
+@attrs.frozen
+class Name:
+    id: str
+    span: Span = _span()
+    symbol: "object" = _link()
+
+
+@attrs.frozen
+class Unary:
+    op: str                      # "!" or "-"
+    operand: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Binary:
+    op: str                      # ==> || && ** == != < <= > >= + - * / % \
+    left: "Expr"
+    right: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Conditional:
+    cond: "Expr"
+    then: "Expr"
+    otherwise: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Index:
+    array: "Expr"
+    index: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Call:
+    name: str
+    args: tuple["Expr", ...]
+    name_span: Span = _span()
+    span: Span = _span()
+    symbol: "object" = _link()
+
+
+@attrs.frozen
+class Old:
+    expr: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Perm:
+    location: "Expr"
+    amount: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Write:
+    span: Span = _span()
+
+
+@attrs.frozen
+class Read:
+    span: Span = _span()
+
+
+class QuantKind(enum.Enum):
+    FORALL = "\\forall"
+    EXISTS = "\\exists"
+    FORALL_STAR = "\\forall*"
+
+
+@attrs.frozen
+class Quantifier:
+    kind: QuantKind
+    var_type: Type
+    var: str
+    cond: "Expr | None"          # None for the two-part form (\forall int i; body)
+    body: "Expr"
+    var_span: Span = _span()
+    span: Span = _span()
+    symbol: "object" = _link()
+
+
+Expr = Union[IntLit, BoolLit, Name, Unary, Binary, Conditional, Index, Call, Old, Perm,
+             Write, Read, Quantifier]
+
+
+# ---- contracts ---------------------------------------------------------------------
+
+class ClauseKind(enum.Enum):
+    REQUIRES = "requires"
+    ENSURES = "ensures"
+    CONTEXT = "context"
+    LOOP_INVARIANT = "loop_invariant"
+    INVARIANT = "invariant"
+
+    @property
+    def is_pre(self) -> bool:
+        return self in (ClauseKind.REQUIRES, ClauseKind.CONTEXT)
+
+    @property
+    def is_post(self) -> bool:
+        return self in (ClauseKind.ENSURES, ClauseKind.CONTEXT)
+
+    @property
+    def is_invariant(self) -> bool:
+        return self in (ClauseKind.LOOP_INVARIANT, ClauseKind.INVARIANT)
+
+
+@attrs.frozen
+class Clause:
+    kind: ClauseKind
+    expr: Expr
+    span: Span = _span()
+
+
+# ---- statements ---------------------------------------------------------------------
+
+@attrs.frozen
+class VarDecl:
+    type: Type
+    name: str
+    init: Expr | None
+    name_span: Span = _span()
+    span: Span = _span()
+    symbol: "object" = _link()
+
+
+@attrs.frozen
+class Assign:
+    target: Name
+    value: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class ArrayAssign:
+    target: Index
+    value: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class If:
+    cond: Expr
+    then: "Stmt"
+    otherwise: "Stmt | None"
+    span: Span = _span()
+
+
+@attrs.frozen
+class While:
+    contract: tuple[Clause, ...]
+    cond: Expr
+    body: "Stmt"
+    span: Span = _span()
+
+
+@attrs.frozen
+class For:
+    contract: tuple[Clause, ...]
+    init: "VarDecl | Assign | ArrayAssign | None"
+    cond: Expr | None
+    update: "Assign | ArrayAssign | None"
+    body: "Stmt"
+    span: Span = _span()
+
+
+class Fence(enum.Enum):
+    LOCAL = "local"
+    GLOBAL = "global"
+
+
+@attrs.frozen
+class Barrier:
+    fences: tuple[Fence, ...]
+    contract: tuple[Clause, ...] | None   # None: the plain form `barrier(...);`
+    span: Span = _span()
+
+
+@attrs.frozen
+class CallStmt:
+    name: str
+    args: tuple[Expr, ...]
+    name_span: Span = _span()
+    span: Span = _span()
+    symbol: "object" = _link()
+
+
+@attrs.frozen
+class Assert:
+    expr: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Assume:
+    expr: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Break:
+    span: Span = _span()
+
+
+@attrs.frozen
+class Continue:
+    span: Span = _span()
+
+
+@attrs.frozen
+class Return:
+    span: Span = _span()
+
+
+@attrs.frozen
+class Block:
+    stmts: tuple["Stmt", ...]
+    span: Span = _span()
+
+
+Stmt = Union[VarDecl, Assign, ArrayAssign, If, While, For, Barrier, CallStmt, Assert,
+             Assume, Break, Continue, Return, Block]
+
+
+# ---- declarations ---------------------------------------------------------------------
+
+@attrs.frozen
+class Param:
+    type: Type
+    name: str
+    name_span: Span = _span()
+    span: Span = _span()
+    symbol: "object" = _link()
+
+
+@attrs.frozen
+class Function:
+    contract: tuple[Clause, ...]
+    ret_type: Type
+    name: str
+    params: tuple[Param, ...]
+    body: Expr | None             # None: an abstract function (`pure int f(int i);`)
+    name_span: Span = _span()
+    span: Span = _span()
+    symbol: "object" = _link()
+
+
+class Scope(enum.Enum):
+    GLOBAL = "global"
+    LOCAL = "local"
+
+
+@attrs.frozen
+class ArrayDecl:
+    scope: Scope
+    elem_type: Type
+    length: Expr
+    name: str
+    name_span: Span = _span()
+    span: Span = _span()
+    symbol: "object" = _link()
+
+
+@attrs.frozen
+class ContextEverywhere:
+    expr: Expr
+    span: Span = _span()
+
+
+class Level(enum.Enum):
+    KERNEL = "kernel"
+    GROUP = "group"
+
+
+@attrs.frozen
+class LevelContract:
+    level: Level
+    contract: tuple[Clause, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class Procedure:
+    contract: tuple[Clause, ...]
+    name: str
+    params: tuple[Param, ...]
+    body: Block
+    name_span: Span = _span()
+    span: Span = _span()
+    symbol: "object" = _link()
+
+    @property
+    def is_main(self) -> bool:
+        return self.name == "main"
+
+
+Member = Union[ArrayDecl, ContextEverywhere, LevelContract, Procedure]
+
+
+@attrs.frozen
+class Kernel:
+    name: str
+    params: tuple[Param, ...]
+    members: tuple[Member, ...]
+    name_span: Span = _span()
+    span: Span = _span()
+
+    @property
+    def arrays(self) -> tuple[ArrayDecl, ...]:
+        return tuple(m for m in self.members if isinstance(m, ArrayDecl))
+
+    @property
+    def contexts(self) -> tuple[ContextEverywhere, ...]:
+        return tuple(m for m in self.members if isinstance(m, ContextEverywhere))
+
+    @property
+    def procedures(self) -> tuple[Procedure, ...]:
+        return tuple(m for m in self.members if isinstance(m, Procedure) and not m.is_main)
+
+    @property
+    def main(self) -> Procedure | None:
+        return next((m for m in self.members if isinstance(m, Procedure) and m.is_main), None)
+
+    def level(self, which: Level) -> LevelContract | None:
+        return next((m for m in self.members
+                     if isinstance(m, LevelContract) and m.level is which), None)
+
+
+@attrs.frozen
+class Program:
+    decls: tuple[Union[Function, Kernel], ...]
+    span: Span = _span()
+
+    @property
+    def functions(self) -> tuple[Function, ...]:
+        return tuple(d for d in self.decls if isinstance(d, Function))
+
+    @property
+    def kernels(self) -> tuple[Kernel, ...]:
+        return tuple(d for d in self.decls if isinstance(d, Kernel))
+
+
+Node = Union[Expr, Stmt, Clause, Param, Function, ArrayDecl, ContextEverywhere,
+             LevelContract, Procedure, Kernel, Program]
+
+
+def children(node) -> Iterator[object]:
+    """The direct sub-nodes of a node, in source order."""
+    for field in attrs.fields(type(node)):
+        if not field.eq:
+            continue
+        value = getattr(node, field.name)
+        if isinstance(value, tuple):
+            for item in value:
+                if attrs.has(type(item)):
+                    yield item
+        elif attrs.has(type(value)):
+            yield value
+
+
+def walk(node) -> Iterator[object]:
+    """Every node below and including `node`, pre-order, without recursion."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(list(children(current))))
+
+
+def depth(node) -> int:
+    """The height of the tree under `node`, computed without recursion."""
+    deepest = 0
+    stack = [(node, 1)]
+    while stack:
+        current, level = stack.pop()
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in children(current))
+    return deepest

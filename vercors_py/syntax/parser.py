@@ -1,0 +1,502 @@
+"""Text to AST: the lark LALR parser with the AST built during parsing.
+
+The transformer runs inside the LALR parser (lark's `transformer=` option), so building
+the AST needs no recursion however deeply the input nests.  Syntax errors are recovered
+from by dropping the offending token (lark's `on_error`); to avoid a cascade, only the
+first error up to the next `;` or `}` is reported.
+"""
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import os
+import pathlib
+import re
+import threading
+
+import attrs
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .. import diagnostics as D
+from ..source import SourceText, Span
+from . import ast as A
+
+MAX_DEPTH = 400           # syntax.too-deep beyond this many nested nodes
+MAX_LITERAL_DIGITS = 1000
+MAX_SYNTAX_ERRORS = 25
+
+
+@attrs.frozen
+class ParseResult:
+    source: SourceText
+    program: A.Program | None
+    diagnostics: tuple[D.Diagnostic, ...]
+
+
+def grammar_text() -> str:
+    try:
+        return importlib.resources.files("vercors_py.grammar").joinpath("kernel.lark").read_text("utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        # Running from a source checkout that was not installed.
+        here = pathlib.Path(__file__).resolve().parents[2] / "grammar" / "kernel.lark"
+        return here.read_text("utf-8")
+
+
+def _cache_path() -> str | bool:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "vercors-py")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return False
+    return os.path.join(folder, "kernel-grammar.lark.cache")
+
+
+# The LALR tables are built once per process (and cached on disk across processes).
+# The AST builder runs inside the parser, so it is bound at construction; each parse
+# points it at its own source and problem list under a lock.
+_LOCK = threading.Lock()
+
+
+@functools.lru_cache(maxsize=1)
+def _lark() -> tuple[Lark, "_Builder"]:
+    builder = _Builder(SourceText("<none>", ""), [])
+    options = dict(parser="lalr", keep_all_tokens=True, maybe_placeholders=False,
+                   transformer=builder)
+    text = grammar_text()
+    cache = _cache_path()
+    if cache:
+        try:
+            return Lark(text, cache=cache, **options), builder
+        except OSError:
+            pass
+    return Lark(text, **options), builder
+
+
+# ---------------------------------------------------------------------------------------
+
+@attrs.frozen
+class _Typed:
+    """A type keyword with its span (types themselves carry no span)."""
+    type: A.Type
+    span: Span
+
+
+@attrs.frozen
+class _Seq:
+    """A list-valued rule (params, args, fences) with the span it covers."""
+    items: tuple
+    span: Span
+
+
+_FUNCTION_BODY = ("defined", "abstract")
+
+
+class _Builder(Transformer):
+    """Callbacks named after the grammar's rules and aliases; each builds one node."""
+
+    def __init__(self, source: SourceText, problems: list[D.Diagnostic]):
+        super().__init__(visit_tokens=False)
+        self.source = source
+        self.problems = problems
+
+    # ---- helpers ----
+    def _bounds(self, item):
+        if isinstance(item, Token):
+            if item.start_pos is None:
+                return None
+            return item.start_pos, item.end_pos
+        span = getattr(item, "span", None)
+        if isinstance(span, Span):
+            return span.start, span.end
+        if isinstance(item, list):
+            for sub in item:
+                b = self._bounds(sub)
+                if b:
+                    return b
+        return None
+
+    def _span(self, children) -> Span:
+        first = next((b for b in map(self._bounds, children) if b), None)
+        last = next((b for b in map(self._bounds, reversed(children)) if b), None)
+        if first is None:
+            return self.source.span(0, 0)
+        return self.source.span(first[0], last[1])
+
+    def _tok_span(self, tok: Token) -> Span:
+        return self.source.span(tok.start_pos, tok.end_pos)
+
+    @staticmethod
+    def _nodes(children):
+        return [c for c in children if not isinstance(c, Token)]
+
+    @staticmethod
+    def _names(children):
+        return [c for c in children if isinstance(c, Token) and c.type == "NAME"]
+
+    # ---- top level ----
+    def start(self, ch):
+        return A.Program(tuple(self._nodes(ch)), span=self.source.span(0, len(self.source.text)))
+
+    def defined(self, ch):
+        return ("defined", self._nodes(ch)[0])
+
+    def abstract(self, ch):
+        return ("abstract", None)
+
+    def function(self, ch):
+        nodes = self._nodes(ch)
+        clauses = tuple(n for n in nodes if isinstance(n, A.Clause))
+        typed = next(n for n in nodes if isinstance(n, _Typed))
+        params = next((n.items for n in nodes if isinstance(n, _Seq)), ())
+        body = next(n for n in nodes if isinstance(n, tuple) and n and n[0] in _FUNCTION_BODY)[1]
+        name = self._names(ch)[0]
+        return A.Function(clauses, typed.type, str(name), params, body,
+                          name_span=self._tok_span(name), span=self._span(ch))
+
+    def kernel(self, ch):
+        name = self._names(ch)[0]
+        nodes = self._nodes(ch)
+        params = next((n.items for n in nodes if isinstance(n, _Seq)), ())
+        members = []
+        for n in nodes:
+            if isinstance(n, list):
+                members.extend(n)
+            elif not isinstance(n, _Seq):
+                members.append(n)
+        return A.Kernel(str(name), params, tuple(members), name_span=self._tok_span(name),
+                        span=self._span(ch))
+
+    def kernel_params(self, ch):
+        nodes = self._nodes(ch)
+        items = nodes[0].items if nodes else ()
+        return _Seq(items, self._span(ch))
+
+    def params(self, ch):
+        return _Seq(tuple(self._nodes(ch)), self._span(ch))
+
+    def param(self, ch):
+        typed = ch[0]
+        name = ch[1]
+        return A.Param(typed.type, str(name), name_span=self._tok_span(name), span=self._span(ch))
+
+    def type(self, ch):
+        return _Typed(A.Type(str(ch[0])), self._tok_span(ch[0]))
+
+    def memory(self, ch):
+        scope = ch[0]
+        typed = ch[1]
+        length = ch[3]
+        whole = self._span(ch)
+        return [A.ArrayDecl(A.Scope(str(scope)), typed.type, length, str(name),
+                            name_span=self._tok_span(name), span=whole)
+                for name in self._names(ch)]
+
+    def scope(self, ch):
+        return ch[0]
+
+    def clause_kind(self, ch):
+        return ch[0]
+
+    def level_kind(self, ch):
+        return ch[0]
+
+    def context_everywhere(self, ch):
+        return A.ContextEverywhere(ch[1], span=self._span(ch))
+
+    def level(self, ch):
+        clauses = tuple(n for n in self._nodes(ch) if isinstance(n, A.Clause))
+        return A.LevelContract(A.Level(str(ch[0])), clauses, span=self._span(ch))
+
+    def procedure(self, ch):
+        nodes = self._nodes(ch)
+        clauses = tuple(n for n in nodes if isinstance(n, A.Clause))
+        params = next((n.items for n in nodes if isinstance(n, _Seq)), ())
+        body = nodes[-1]
+        name = self._names(ch)[0]
+        return A.Procedure(clauses, str(name), params, body, name_span=self._tok_span(name),
+                           span=self._span(ch))
+
+    def clause(self, ch):
+        return A.Clause(A.ClauseKind(str(ch[0])), ch[1], span=self._span(ch))
+
+    # ---- statements ----
+    def block(self, ch):
+        return A.Block(tuple(self._nodes(ch)), span=self._span(ch))
+
+    def simple_stmt(self, ch):
+        # `var_decl ";"` and `assignment ";"`: widen the statement to its semicolon.
+        node = self._nodes(ch)[0]
+        return attrs.evolve(node, span=self._span(ch))
+
+    def if_then(self, ch):
+        nodes = self._nodes(ch)
+        return A.If(nodes[0], nodes[1], None, span=self._span(ch))
+
+    def if_then_else(self, ch):
+        nodes = self._nodes(ch)
+        return A.If(nodes[0], nodes[1], nodes[2], span=self._span(ch))
+
+    def while_loop(self, ch):
+        nodes = self._nodes(ch)
+        clauses = tuple(n for n in nodes if isinstance(n, A.Clause))
+        rest = [n for n in nodes if not isinstance(n, A.Clause)]
+        return A.While(clauses, rest[0], rest[1], span=self._span(ch))
+
+    def for_loop(self, ch):
+        clauses = tuple(n for n in ch if isinstance(n, A.Clause))
+        # The header is split by its two semicolons; each part may be empty.
+        lpar = next(i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "LPAR")
+        semis = [i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "SEMICOLON"]
+        rpar = max(i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "RPAR")
+        parts = [ch[lpar + 1:semis[0]], ch[semis[0] + 1:semis[1]], ch[semis[1] + 1:rpar]]
+        init, cond, update = (self._nodes(p)[0] if self._nodes(p) else None for p in parts)
+        return A.For(clauses, init, cond, update, ch[-1], span=self._span(ch))
+
+    def var_decl(self, ch):
+        typed = ch[0]
+        name = ch[1]
+        init = ch[3] if len(ch) > 3 else None
+        return A.VarDecl(typed.type, str(name), init, name_span=self._tok_span(name),
+                         span=self._span(ch))
+
+    def assign(self, ch):
+        name = ch[0]
+        target = A.Name(str(name), span=self._tok_span(name))
+        return A.Assign(target, ch[2], span=self._span(ch))
+
+    def array_assign(self, ch):
+        name = ch[0]
+        array = A.Name(str(name), span=self._tok_span(name))
+        target = A.Index(array, ch[2], span=self._span(ch[:4]))
+        return A.ArrayAssign(target, ch[5], span=self._span(ch))
+
+    def barrier(self, ch):
+        nodes = self._nodes(ch)
+        fences = next((n.items for n in nodes if isinstance(n, _Seq)), ())
+        contract = next(n for n in nodes if isinstance(n, tuple) and (not n or n[0] != "_"))
+        return A.Barrier(fences, None if contract == ("plain",) else contract[1:],
+                         span=self._span(ch))
+
+    def fences(self, ch):
+        return _Seq(tuple(A.Fence(str(t)) for t in ch if isinstance(t, Token) and t.type != "COMMA"),
+                    self._span(ch))
+
+    def barrier_contract(self, ch):
+        return ("contract",) + tuple(self._nodes(ch))
+
+    def barrier_plain(self, ch):
+        return ("plain",)
+
+    def call_stmt(self, ch):
+        name = ch[0]
+        args = next((n.items for n in self._nodes(ch) if isinstance(n, _Seq)), ())
+        return A.CallStmt(str(name), args, name_span=self._tok_span(name), span=self._span(ch))
+
+    def assert_stmt(self, ch):
+        return A.Assert(ch[1], span=self._span(ch))
+
+    def assume_stmt(self, ch):
+        return A.Assume(ch[1], span=self._span(ch))
+
+    def break_stmt(self, ch):
+        return A.Break(span=self._span(ch))
+
+    def continue_stmt(self, ch):
+        return A.Continue(span=self._span(ch))
+
+    def return_stmt(self, ch):
+        return A.Return(span=self._span(ch))
+
+    # ---- expressions ----
+    def cond(self, ch):
+        return A.Conditional(ch[0], ch[2], ch[4], span=self._span(ch))
+
+    def binary(self, ch):
+        return A.Binary(str(ch[1]), ch[0], ch[2], span=self._span(ch))
+
+    def unary(self, ch):
+        return A.Unary(str(ch[0]), ch[1], span=self._span(ch))
+
+    def index(self, ch):
+        return A.Index(ch[0], ch[2], span=self._span(ch))
+
+    def int_lit(self, ch):
+        tok = ch[0]
+        text = str(tok)
+        if len(text) > MAX_LITERAL_DIGITS:
+            self.problems.append(D.error(
+                "syntax.literal-too-large", self._tok_span(tok),
+                f"integer literal with {len(text)} digits; at most {MAX_LITERAL_DIGITS} are supported"))
+            return A.IntLit(0, span=self._tok_span(tok))
+        return A.IntLit(int(text), span=self._tok_span(tok))
+
+    def bool_lit(self, ch):
+        return A.BoolLit(str(ch[0]) == "true", span=self._span(ch))
+
+    def write(self, ch):
+        return A.Write(span=self._span(ch))
+
+    def read(self, ch):
+        return A.Read(span=self._span(ch))
+
+    def name(self, ch):
+        return A.Name(str(ch[0]), span=self._span(ch))
+
+    def func_call(self, ch):
+        name = ch[0]
+        args = next((n.items for n in self._nodes(ch) if isinstance(n, _Seq)), ())
+        return A.Call(str(name), args, name_span=self._tok_span(name), span=self._span(ch))
+
+    def args(self, ch):
+        return _Seq(tuple(self._nodes(ch)), self._span(ch))
+
+    def old(self, ch):
+        return A.Old(ch[2], span=self._span(ch))
+
+    def perm(self, ch):
+        return A.Perm(ch[2], ch[4], span=self._span(ch))
+
+    def quantifier(self, ch):
+        kind = A.QuantKind(str(ch[1]))
+        typed = ch[2]
+        var = ch[3]
+        exprs = self._nodes(ch[4:])
+        cond, body = (exprs[0], exprs[1]) if len(exprs) == 2 else (None, exprs[0])
+        return A.Quantifier(kind, typed.type, str(var), cond, body,
+                            var_span=self._tok_span(var), span=self._span(ch))
+
+    def paren(self, ch):
+        return attrs.evolve(ch[1], span=self._span(ch))
+
+
+# ---------------------------------------------------------------------------------------
+
+_TOKEN_WORDS = {
+    "SEMICOLON": "';'", "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'",
+    "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "EQUAL": "'='", "COLON": "':'",
+    "QMARK": "'?'", "NAME": "a name", "INT": "an integer", "$END": "the end of the file",
+}
+
+
+def _describe_expected(expected) -> str:
+    words = sorted({_TOKEN_WORDS.get(t, repr(t.lower()) if t.isupper() and "_" not in t else t)
+                    for t in expected})
+    if len(words) > 6:
+        return ""
+    return "; expected " + (words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1])
+
+
+def _comment_problems(source: SourceText) -> list[D.Diagnostic]:
+    """Unterminated block comments, found before lexing (the lexer would see `/` `*`)."""
+    text = source.text
+    pos = 0
+    pattern = re.compile(r'//[^\n]*|/\*')
+    while True:
+        m = pattern.search(text, pos)
+        if not m:
+            return []
+        if m.group() == "/*":
+            close = text.find("*/", m.end())
+            if close < 0:
+                return [D.error("syntax.unterminated-comment", source.span(m.start(), m.end()),
+                                "this comment is never closed with */")]
+            pos = close + 2
+        else:
+            pos = m.end()
+
+
+def decode(path: str, data: bytes) -> tuple[str | None, D.Diagnostic | None]:
+    """Bytes to text; a non-UTF-8 file gets a located syntax.encoding error."""
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        good = data[:exc.start].decode("utf-8", errors="replace")
+        source = SourceText(path, good)
+        return None, D.error("syntax.encoding", source.span(len(good), len(good)),
+                             f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})")
+
+
+def parse(text: str, path: str = "<input>") -> ParseResult:
+    source = SourceText(path, text)
+    problems: list[D.Diagnostic] = _comment_problems(source)
+    if problems:
+        return ParseResult(source, None, tuple(problems))
+    if "\x00" in text:
+        at = text.index("\x00")
+        return ParseResult(source, None, (D.error(
+            "syntax.encoding", source.span(at, at + 1), "the file contains a NUL character; is it binary?"),))
+
+    resync_after = [-1]   # errors before this offset belong to the last reported one
+
+    def on_error(exc: UnexpectedInput) -> bool:
+        if len(problems) >= MAX_SYNTAX_ERRORS:
+            return False
+        pos = getattr(exc, "pos_in_stream", None)
+        if pos is None and isinstance(exc, UnexpectedToken):
+            pos = exc.token.start_pos
+        pos = pos if pos is not None else len(text)
+        if pos > resync_after[0]:
+            problems.append(_syntax_error(source, exc, pos))
+            resync_after[0] = _next_sync(text, pos)
+        return True
+
+    try:
+        with _LOCK:
+            lark, builder = _lark()
+            builder.source, builder.problems = source, problems
+            program = lark.parse(text, on_error=on_error)
+    except UnexpectedEOF as exc:
+        problems.append(_syntax_error(source, exc, len(text)))
+        program = None
+    except UnexpectedInput as exc:
+        if not problems:
+            problems.append(_syntax_error(source, exc, getattr(exc, "pos_in_stream", 0) or 0))
+        program = None
+    if problems:
+        return ParseResult(source, None, tuple(problems))
+    too_deep = _depth_problem(program)
+    if too_deep:
+        return ParseResult(source, None, (too_deep,))
+    return ParseResult(source, program, ())
+
+
+def _next_sync(text: str, pos: int) -> int:
+    """The offset of the next `;` or `}` at or after pos: where recovery resynchronises."""
+    candidates = [i for i in (text.find(";", pos), text.find("}", pos)) if i >= 0]
+    return min(candidates) if candidates else len(text)
+
+
+def _syntax_error(source: SourceText, exc: UnexpectedInput, pos: int) -> D.Diagnostic:
+    if isinstance(exc, UnexpectedCharacters):
+        ch = source.text[pos:pos + 1]
+        return D.error("syntax.unexpected-character", source.span(pos, pos + 1),
+                       f"unexpected character {ch!r}")
+    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        end = len(source.text)
+        expected = getattr(exc, "expected", None) or getattr(exc, "accepts", None) or ()
+        return D.error("syntax.unexpected-end", source.span(end, end),
+                       "unexpected end of file" + _describe_expected(expected))
+    tok = exc.token
+    expected = exc.accepts or exc.expected or ()
+    hint = ""
+    if str(tok) == ":" and "EQUAL" in expected:
+        hint = " (assignment is written '=', not ':=')"
+    return D.error("syntax.unexpected-token",
+                   source.span(tok.start_pos, tok.end_pos if tok.end_pos is not None else pos + 1),
+                   f"unexpected {str(tok)!r}" + _describe_expected(expected) + hint)
+
+
+def _depth_problem(program: A.Program) -> D.Diagnostic | None:
+    deepest, where = 0, None
+    stack = [(program, 1)]
+    while stack:
+        node, level = stack.pop()
+        if level > deepest:
+            deepest, where = level, node
+        if level > MAX_DEPTH:
+            return D.error("syntax.too-deep", where.span,
+                           f"nesting deeper than {MAX_DEPTH} levels is not supported; split the expression or statement")
+        stack.extend((child, level + 1) for child in A.children(node))
+    return None
