@@ -86,6 +86,7 @@ _CODES = [
     ("type.duplicate", "a second declaration of a name in the same scope"),
     ("type.reserved-name", "a declaration or assignment that uses a reserved name (tid, lid, gid, gsize, ngroups, tcount)"),
     ("type.mismatch", "an operand or value of the wrong type"),
+    ("type.assign-target", "an assignment to something that is not a variable (an array, a kernel parameter, a function)"),
     ("type.arity", "a call with the wrong number of arguments"),
     ("type.not-callable", "a call of something that is not a function or procedure of the right kind"),
     ("type.not-an-array", "an index into, or `Perm` on, something that is not an array"),

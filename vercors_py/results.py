@@ -25,6 +25,18 @@ _EXIT = {Verdict.VERIFIED: 0, Verdict.FAILED: 1, Verdict.REJECTED: 3, Verdict.TI
 EXIT_USAGE = 2
 EXIT_INTERNAL = 5
 
+# With several files the command exits with the most serious code, first in this order:
+# a fault of the tool casts doubt on every answer; a usage problem means a file was not
+# looked at; a rejected file was not verified at all; a failure is a definite answer,
+# which beats a missing one (timeout).
+EXIT_ORDER = (EXIT_INTERNAL, EXIT_USAGE, _EXIT[Verdict.REJECTED], _EXIT[Verdict.FAILED],
+              _EXIT[Verdict.TIMEOUT], _EXIT[Verdict.VERIFIED])
+
+
+def most_serious_exit(codes) -> int:
+    """The exit code for several results; 0 when there are none."""
+    return min(codes, key=EXIT_ORDER.index, default=_EXIT[Verdict.VERIFIED])
+
 
 @attrs.frozen
 class ObligationResult:
@@ -48,3 +60,11 @@ class FileResult:
     @property
     def errors(self) -> tuple[Diagnostic, ...]:
         return tuple(d for d in self.diagnostics if d.severity is Severity.ERROR)
+
+    @property
+    def exit_code(self) -> int:
+        # The service turns its own faults into an internal.error diagnostic on an
+        # otherwise ordinary verdict; the exit code must not hide them.
+        if any(d.code == "internal.error" for d in self.diagnostics):
+            return EXIT_INTERNAL
+        return self.verdict.exit_code

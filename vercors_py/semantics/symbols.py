@@ -24,6 +24,10 @@ class SymbolKind(enum.Enum):
     LOCAL = "local variable"
     BOUND = "bound variable"       # of a quantifier
 
+    @property
+    def with_article(self) -> str:
+        return ("an " if self.value[0] in "aeiou" else "a ") + self.value
+
 
 RESERVED_NAMES = ("tid", "lid", "gid", "gsize", "ngroups", "tcount")
 
@@ -32,7 +36,8 @@ RESERVED_NAMES = ("tid", "lid", "gid", "gsize", "ngroups", "tcount")
 class Symbol:
     kind: SymbolKind
     name: str
-    type: Type                     # value type; element type of an array; result of a function
+    type: Type | None              # value type; element type of an array; result of a function;
+                                   # None for procedures
     span: Span | None              # where it is declared; None for reserved names
     scope: Scope | None = None     # arrays only: global or local memory
 

@@ -1,0 +1,246 @@
+"""Symbolic execution of statements, in continuation-passing style.
+
+Each statement hands the state(s) it produces to the continuation of the right exit
+(normal, break, continue, return).  Branches push a solver scope, run the rest of the
+program inside it and pop, so the solver's assertion stack is always the current path.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import attrs
+import z3
+
+from ..diagnostics import Related, warning
+from ..semantics.symbols import Symbol, SymbolKind
+from ..syntax import ast as A
+from ..syntax.snippet import short
+from .context import Engine
+from .encode import Evaluator, Reads
+from .heap import Codes, Frame, Heap, Mode
+from .state import State
+
+CODE = Reads("perm.read")
+SPEC_READS = Reads("framing.perm")
+
+Continue = Callable[[State], None]
+
+
+@attrs.frozen
+class Exits:
+    normal: Continue
+    ret: Continue
+    brk: Continue | None = None
+    cont: Continue | None = None
+
+
+def assigned_locals(node) -> set[Symbol]:
+    return {n.target.symbol for n in A.walk(node)
+            if isinstance(n, A.Assign) and isinstance(n.target.symbol, Symbol)
+            and n.target.symbol.kind in (SymbolKind.LOCAL, SymbolKind.PARAM)}
+
+
+def has_barrier(node) -> bool:
+    return any(isinstance(n, A.Barrier) for n in A.walk(node))
+
+
+def pre_exprs(contract) -> tuple[A.Expr, ...]:
+    return tuple(c.expr for c in contract if c.kind.is_pre)
+
+
+def post_exprs(contract) -> tuple[A.Expr, ...]:
+    return tuple(c.expr for c in contract if c.kind.is_post)
+
+
+def merge_masks(a: Mapping, b: Mapping) -> dict:
+    return {k: a.get(k, ()) + b.get(k, ()) for k in set(a) | set(b)}
+
+
+class Executor:
+    def __init__(self, engine: Engine, evaluator: Evaluator, heap: Heap,
+                 procedures: Mapping[Symbol, A.Procedure], base_store: Mapping[Symbol, object]):
+        self.engine = engine
+        self.ev = evaluator
+        self.heap = heap
+        self.t = engine.t
+        self.procedures = procedures
+        self.base_store = base_store     # ids, sizes, kernel parameters: what a callee sees
+
+    # ---- sequencing ----
+    def block(self, stmts, st: State, exits: Exits) -> None:
+        if not stmts:
+            exits.normal(st)
+            return
+        head, rest = stmts[0], stmts[1:]
+        self.stmt(head, st, attrs.evolve(exits, normal=lambda s: self.block(rest, s, exits)))
+
+    def branch(self, cond, run: Continue, st: State) -> None:
+        """Run `run(st)` on the path where `cond` holds, if that path can happen."""
+        self.engine.solver.push()
+        try:
+            self.engine.assume(cond)
+            if self.engine.solver.feasible():
+                run(st)
+        finally:
+            self.engine.solver.pop()
+
+    def stmt(self, s, st: State, exits: Exits) -> None:
+        match s:
+            case A.VarDecl():
+                value = self.ev.eval(s.init, st, (), CODE) if s.init is not None \
+                    else self.t.fresh(s.name, self.t.sort_of(s.type))
+                exits.normal(st.bind(s.symbol, value))
+            case A.Assign():
+                exits.normal(st.bind(s.target.symbol, self.ev.eval(s.value, st, (), CODE)))
+            case A.ArrayAssign():
+                exits.normal(self.write(s, st))
+            case A.If():
+                cond = self.ev.eval(s.cond, st, (), CODE)
+                self.branch(cond, lambda x: self.stmt(s.then, x, exits), st)
+                otherwise = s.otherwise
+                self.branch(z3.Not(cond), (lambda x: self.stmt(otherwise, x, exits)) if otherwise is not None
+                            else exits.normal, st)
+            case A.While():
+                self.loop(s, st, exits)
+            case A.For():
+                if s.init is not None:
+                    self.stmt(s.init, st, attrs.evolve(exits, normal=lambda x: self.loop(s, x, exits)))
+                else:
+                    self.loop(s, st, exits)
+            case A.Barrier():
+                exits.normal(self.barrier(s, st))
+            case A.CallStmt():
+                exits.normal(self.call(s, st))
+            case A.Assert():
+                fact = self.ev.eval(s.expr, st, (), CODE)
+                self.engine.check(fact, "assert.failed", s.expr.span, f"the assertion `{short(s.expr)}` may not hold",
+                                  store=st.store)
+                exits.normal(st)
+            case A.Assume():
+                self.engine.report(warning("assert.assume", s.span,
+                                           "assume: the verifier takes this on trust without proof",
+                                           obligation=self.engine.name))
+                self.engine.assume(self.ev.eval(s.expr, st, (), CODE))
+                exits.normal(st)
+            case A.Break():
+                exits.brk(st)
+            case A.Continue():
+                exits.cont(st)
+            case A.Return():
+                exits.ret(st)
+            case A.Block():
+                self.block(s.stmts, st, exits)
+            case _:
+                raise TypeError(f"unknown statement {type(s).__name__}")
+
+    # ---- memory ----
+    def write(self, s: A.ArrayAssign, st: State) -> State:
+        target = s.target
+        array = target.array.symbol
+        index = self.ev.eval(target.index, st, (), CODE)
+        value = self.ev.eval(s.value, st, (), CODE)
+        length = self.engine.lengths[array]
+        self.engine.check(z3.And(0 <= index, index < length), "bounds.index", target.span,
+                          f"`{short(target)}` may be outside the array (length {length})", store=st.store)
+        chunks = st.mask.get(array, ())
+        self.engine.assume(self.engine.perms.consistent(chunks, index))
+        self.engine.check(self.engine.perms.can_write(chunks, index), "perm.write", target.span,
+                          f"insufficient permission to write `{short(target)}`: write permission is needed",
+                          store=st.store)
+        return attrs.evolve(st, values={**st.values, array: z3.Store(st.values[array], index, value)})
+
+    # ---- barriers ----
+    def barrier(self, s: A.Barrier, st: State) -> State:
+        contract = s.contract or ()
+        codes = Codes("barrier.pre", "barrier.pre", "the barrier's precondition",
+                      (Related(s.span, "the barrier"),))
+        for clause in contract:
+            if clause.kind.is_pre:
+                self.heap.consume(clause.expr, st, codes, mode=Mode(wellformed=SPEC_READS))
+        # The thread hands in everything and forgets all memory; it continues with
+        # exactly what the barrier's postcondition gives it.
+        after = attrs.evolve(st, mask={}, values={a: self.t.fresh_array(a.name, a.type) for a in st.values})
+        for clause in contract:
+            if clause.kind.is_post:
+                after = self.heap.produce(clause.expr, after)
+        return after
+
+    # ---- calls ----
+    def call(self, s: A.CallStmt, st: State) -> State:
+        proc = self.procedures[s.symbol]
+        args = [self.ev.eval(a, st, (), CODE) for a in s.args]
+        callee_store = {**self.base_store, **{p.symbol: v for p, v in zip(proc.params, args)}}
+        at_call = attrs.evolve(st, store=callee_store)
+        codes = Codes("pre.call", "pre.call", f"the precondition of {s.name}",
+                      (Related(s.span, "the call"),))
+        rest = at_call
+        for expr in pre_exprs(proc.contract):
+            rest = self.heap.consume(expr, rest, codes)
+        touched = [a for a in rest.mask if rest.mask.get(a) != at_call.mask.get(a)]
+        after = self.heap.havoc_unheld(rest, touched)
+        after = attrs.evolve(after, old_values=at_call.values, old_mask=at_call.mask)
+        for expr in post_exprs(proc.contract):
+            after = self.heap.produce(expr, after)
+        return attrs.evolve(after, store=st.store, old_values=st.old_values, old_mask=st.old_mask)
+
+    # ---- loops ----
+    def loop(self, s, st: State, exits: Exits) -> None:
+        invariant = tuple(c.expr for c in s.contract)
+        loop_related = (Related(s.span, "the loop"),)
+        establish = Codes("loop.establish", "loop.establish", "the loop invariant on entry", loop_related)
+        maintain = Codes("loop.maintain", "loop.maintain", "the loop invariant after an iteration", loop_related)
+        entered = st
+        for expr in invariant:
+            entered = self.heap.consume(expr, entered, establish)
+
+        store = dict(entered.store)
+        for symbol in assigned_locals(s) & set(store):
+            store[symbol] = self.t.fresh(symbol.name, self.t.sort_of(symbol.type))
+        if has_barrier(s.body):
+            # A barrier takes everything the thread holds: nothing is framed around.
+            frame = {}
+            values = {a: self.t.fresh_array(a.name, a.type) for a in entered.values}
+        else:
+            frame = entered.mask
+            values = self.heap.havoc_unheld(entered, list(entered.values)).values
+        base = attrs.evolve(entered, store=store, values=values, mask={})
+
+        def with_frame(x: State) -> State:
+            return attrs.evolve(x, mask=merge_masks(frame, x.mask))
+
+        def produce_invariant(x: State) -> State:
+            for expr in invariant:
+                x = self.heap.produce(expr, x)
+            return x
+
+        def condition(x: State):
+            return self.ev.eval(s.cond, x, (), CODE) if s.cond is not None else self.t.true
+
+        def maintain_invariant(x: State) -> None:
+            for expr in invariant:
+                x = self.heap.consume(expr, x, maintain)
+
+        def after_iteration(x: State) -> None:
+            if isinstance(s, A.For) and s.update is not None:
+                self.stmt(s.update, x, attrs.evolve(exits, normal=maintain_invariant))
+            else:
+                maintain_invariant(x)
+
+        # One arbitrary iteration, from any state that satisfies the invariant.
+        self.engine.solver.push()
+        try:
+            inside = produce_invariant(base)
+            cond = condition(inside)
+            body_exits = Exits(normal=after_iteration, cont=after_iteration,
+                               brk=lambda x: exits.normal(with_frame(x)),
+                               ret=lambda x: exits.ret(with_frame(x)))
+            self.branch(cond, lambda x: self.stmt(s.body, x, body_exits), inside)
+        finally:
+            self.engine.solver.pop()
+        # Leaving the loop: the invariant holds and the condition does not.
+        self.engine.solver.push()
+        try:
+            outside = produce_invariant(attrs.evolve(base, mask=frame))
+            self.branch(z3.Not(condition(outside)), exits.normal, outside)
+        finally:
+            self.engine.solver.pop()

@@ -1,0 +1,84 @@
+"""Pure functions in Z3: uninterpreted symbols with definitional axioms.
+
+A function f is declared twice: f itself and a limited copy f' that is equal to it
+(axiom triggered by f only).  The definition f(x) = body is stated with recursive calls
+in the limited form, so every call that appears in a check is unfolded exactly once and
+recursion cannot make the solver loop (Heule et al., "limited functions", as in Viper).
+The definitions are sound for functions that terminate; the function's own obligation
+checks termination and fails the file when it cannot be shown.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+import z3
+
+from ..semantics.symbols import Symbol
+from ..syntax import ast as A
+from .state import State, Terms
+
+
+class FunctionTable:
+    def __init__(self, t: Terms, definitions: Mapping[Symbol, A.Function]):
+        self.t = t
+        self.definitions = definitions
+        self.full: dict[Symbol, z3.FuncDeclRef] = {}
+        self.lim: dict[Symbol, z3.FuncDeclRef] = {}
+        for symbol, fn in definitions.items():
+            sorts = [t.sort_of(p.type) for p in fn.params] + [t.sort_of(fn.ret_type)]
+            self.full[symbol] = z3.Function(t.name(fn.name), *sorts)
+            self.lim[symbol] = z3.Function(t.name(fn.name + "_limited"), *sorts)
+
+    def apply(self, symbol: Symbol, args, limited: bool = False):
+        decl = (self.lim if limited else self.full)[symbol]
+        return decl(*args) if args else decl()
+
+    def recursive_with(self, symbol: Symbol) -> frozenset[Symbol]:
+        """The functions in the same strongly connected component of the call graph."""
+        reach = {s: _reachable(s, self.definitions) for s in self.definitions}
+        return frozenset(g for g in reach[symbol] if symbol in reach.get(g, ()))
+
+    def axioms(self, evaluator_for, empty_state: State) -> list:
+        """The definitional axioms of every function.  `evaluator_for(limited)` gives an
+        Evaluator that applies the functions in `limited` in their limited form."""
+        facts = []
+        for symbol, fn in self.definitions.items():
+            evaluator = evaluator_for(self.recursive_with(symbol))
+            params = [self.t.fresh(p.name, self.t.sort_of(p.type)) for p in fn.params]
+            full = self.apply(symbol, params)
+            limited = self.apply(symbol, params, limited=True)
+            facts.append(_forall(params, full == limited, full))
+            if fn.body is None:
+                continue
+            st = attrs.evolve(empty_state, store={**empty_state.store,
+                                                  **{p.symbol: v for p, v in zip(fn.params, params)}})
+            pre = self.t.conj(evaluator.eval(c.expr, st) for c in fn.contract)
+            body = evaluator.eval(fn.body, st)
+            facts.append(_forall(params, z3.Implies(pre, full == body), full))
+        return facts
+
+
+def calls_in(fn: A.Function) -> set[Symbol]:
+    nodes = list(A.walk(fn.body)) if fn.body is not None else []
+    for clause in fn.contract:
+        nodes.extend(A.walk(clause.expr))
+    return {n.symbol for n in nodes if isinstance(n, A.Call) and n.symbol is not None}
+
+
+def _reachable(start: Symbol, definitions) -> set[Symbol]:
+    seen: set[Symbol] = set()
+    todo = list(calls_in(definitions[start]))
+    while todo:
+        s = todo.pop()
+        if s in seen or s not in definitions:
+            continue
+        seen.add(s)
+        todo.extend(calls_in(definitions[s]))
+    return seen
+
+
+def _forall(params, body, trigger):
+    if not params:
+        return body
+    return z3.ForAll(params, body, patterns=[trigger])

@@ -1,0 +1,356 @@
+"""Producing (inhaling) and consuming (exhaling) resource assertions.
+
+An assertion is walked left to right.  `**`, `&&`, `==>`, `?:` and `\\forall*` only
+collect the conditions and bound variables under which each atom stands; the atoms are
+`Perm(a[e], amount)` and pure facts.
+
+Quantified permissions follow the idea of Müller, Schwerhoff and Summers (CAV 2016): a
+chunk for `\\forall* v; c(v); Perm(a[e(v)], p)` holds p(inv(x)) at x when
+c(inv(x)) && e(inv(x)) == x, for an inverse `inv` of e.  The inverse is a ground term
+when a candidate read off e (e.g. x - 1 for v + 1, (x - 1) % n for (v + 1) % n) is
+proved to invert it; otherwise a fresh choice function with the axiom
+`c(v) ==> c(inv(e(v))) && e(inv(e(v))) == e(v)`, which is consistent whether or not e
+is injective.  Consuming checks the amount with the bound variables as fresh constants
+(so it holds for all of them) and, for fractions, that e is injective (`injectivity`).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import attrs
+import z3
+
+from ..diagnostics import Related
+from ..semantics.symbols import Symbol
+from ..syntax import ast as A
+from ..syntax.snippet import short
+from .context import Engine
+from .encode import Evaluator, Reads
+from .solver import CANDIDATE_BUDGET, Outcome
+from .state import Chunk, State
+
+
+@attrs.frozen
+class Mode:
+    resources: bool = True
+    facts: bool = True
+    keep_fact: Callable | None = None        # exprs -> bool: which facts count (fences)
+    keep_array: Callable | None = None       # Symbol -> bool: whose permissions count
+    wellformed: Reads | None = None          # check reads, bounds, divisions (framing)
+
+    def keeps_fact(self, exprs) -> bool:
+        return self.facts and (self.keep_fact is None or self.keep_fact(exprs))
+
+    def keeps_array(self, array: Symbol) -> bool:
+        return self.resources and (self.keep_array is None or self.keep_array(array))
+
+
+@attrs.frozen
+class Codes:
+    """How failures of a consume are reported."""
+    perm: str
+    fact: str
+    what: str                                # "the postcondition", "barrier@12's ensures", ...
+    related: tuple[Related, ...] = ()
+
+
+@attrs.frozen
+class Frame:
+    """Where an atom stands inside an assertion."""
+    bound: tuple = ()                        # fresh constants of enclosing \forall* (and threads)
+    guards: tuple = ()                       # conditions, as Z3 terms
+    guard_exprs: tuple = ()                  # the same conditions as source expressions
+
+    def under(self, cond, expr) -> "Frame":
+        return attrs.evolve(self, guards=self.guards + (cond,), guard_exprs=self.guard_exprs + (expr,))
+
+
+def has_resource(e) -> bool:
+    return any(isinstance(n, A.Perm) or (isinstance(n, A.Quantifier) and n.kind is A.QuantKind.FORALL_STAR)
+               for n in A.walk(e))
+
+
+class Heap:
+    def __init__(self, engine: Engine, evaluator: Evaluator):
+        self.engine = engine
+        self.ev = evaluator
+        self.t = engine.t
+        self.perms = engine.perms
+
+    # ---- the walk shared by produce and consume ----
+    def _walk(self, e, st: State, frame: Frame, mode: Mode, atom) -> State:
+        match e:
+            case A.Binary(op="**" | "&&") if has_resource(e) or mode.wellformed is None:
+                st = self._walk(e.left, st, frame, mode, atom)
+                return self._walk(e.right, st, frame, mode, atom)
+            case A.Binary(op="==>") if has_resource(e.right):
+                cond = self.ev.eval(e.left, st, frame.guards, mode.wellformed)
+                return self._walk(e.right, st, frame.under(cond, e.left), mode, atom)
+            case A.Conditional() if has_resource(e):
+                cond = self.ev.eval(e.cond, st, frame.guards, mode.wellformed)
+                st = self._walk(e.then, st, frame.under(cond, e.cond), mode, atom)
+                negated = A.Unary("!", e.cond, span=e.cond.span)
+                return self._walk(e.otherwise, st, frame.under(z3.Not(cond), negated), mode, atom)
+            case A.Quantifier(kind=A.QuantKind.FORALL_STAR):
+                var = self.t.fresh(e.var, self.t.int_sort)
+                inner = st.bind(e.symbol, var)
+                cond = self.ev.eval(e.cond, inner, frame.guards, mode.wellformed) if e.cond is not None else self.t.true
+                body_frame = attrs.evolve(frame.under(cond, e.cond) if e.cond is not None else frame,
+                                          bound=frame.bound + (var,))
+                result = self._walk(e.body, inner, body_frame, mode, atom)
+                return attrs.evolve(result, store=st.store)
+        return atom(e, st, frame)
+
+    # ---- produce ----
+    def produce(self, e, st: State, frame: Frame = Frame(), mode: Mode = Mode()) -> State:
+        return self._walk(e, st, frame, mode, lambda a, s, f: self._produce_atom(a, s, f, mode))
+
+    def _produce_atom(self, e, st: State, frame: Frame, mode: Mode) -> State:
+        if isinstance(e, A.Perm):
+            return self._produce_perm(e, st, frame, mode)
+        if mode.keeps_fact(frame.guard_exprs + (e,)) or mode.wellformed is not None:
+            fact = self.ev.eval(e, st, frame.guards, mode.wellformed)
+            self.engine.assume(self._for_all(frame, fact))
+        return st
+
+    def _produce_perm(self, e: A.Perm, st: State, frame: Frame, mode: Mode) -> State:
+        array = e.location.array.symbol
+        index = self.ev.eval(e.location.index, st, frame.guards, mode.wellformed)
+        amount = self._amount(e, st, frame, mode)
+        if mode.wellformed is not None:
+            length = self.engine.lengths[array]
+            self.engine.check(z3.And(0 <= index, index < length), "bounds.perm", e.location.span,
+                              f"`{short(e.location)}` may be outside the array (length {length})",
+                              frame.guards, store=st.store)
+        if not mode.keeps_array(array):
+            return st
+        cond = self.t.conj(frame.guards)
+        if frame.bound:
+            inv = self.inverse(frame.bound, cond, index)
+            here = self._at_X(frame.bound, inv, z3.And(cond, index == self.t.X))
+            frac = None if amount is None else self._at_X(frame.bound, inv, amount)
+        else:
+            here = z3.And(cond, self.t.X == index)
+            frac = amount
+        chunk = Chunk(read=here) if amount is None else Chunk(frac=z3.If(here, frac, self.t.zero))
+        st = st.with_chunk(array, chunk)
+        if not frame.bound:
+            self.engine.assume(self.perms.consistent(st.mask[array], index))
+        return st
+
+    def _amount(self, e: A.Perm, st: State, frame: Frame, mode: Mode):
+        """The fraction of a Perm as a Real term, or None for `read`."""
+        match e.amount:
+            case A.Write():
+                return self.t.one
+            case A.Read():
+                return None
+            case A.Binary(op="\\", left=num, right=den):
+                p = self.ev.eval(num, st, frame.guards, mode.wellformed)
+                q = self.ev.eval(den, st, frame.guards, mode.wellformed)
+                if mode.wellformed is not None:
+                    if self.engine.check(q != 0, "div.zero", den.span, f"the denominator `{short(den)}` may be zero",
+                                         frame.guards, store=st.store):
+                        frac = z3.ToReal(p) / z3.ToReal(q)
+                        self.engine.check(z3.And(frac > 0, frac <= 1), "perm.fraction", e.amount.span,
+                                          f"the fraction `{short(e.amount)}` may be outside (0, 1]",
+                                          frame.guards, store=st.store)
+                return z3.ToReal(p) / z3.ToReal(q)
+        raise TypeError("not a permission amount")
+
+    # ---- consume ----
+    def consume(self, e, st: State, codes: Codes, frame: Frame = Frame(), mode: Mode = Mode()) -> State:
+        return self._walk(e, st, frame, mode, lambda a, s, f: self._consume_atom(a, s, f, mode, codes))
+
+    def _consume_atom(self, e, st: State, frame: Frame, mode: Mode, codes: Codes) -> State:
+        if isinstance(e, A.Perm):
+            return self._consume_perm(e, st, frame, mode, codes)
+        if mode.keeps_fact(frame.guard_exprs + (e,)):
+            fact = self.ev.eval(e, st, frame.guards, mode.wellformed)
+            self.engine.check(fact, codes.fact, e.span, f"{codes.what}: `{short(e)}` may not hold",
+                              frame.guards, related=codes.related, store=st.store)
+        return st
+
+    def _consume_perm(self, e: A.Perm, st: State, frame: Frame, mode: Mode, codes: Codes) -> State:
+        array = e.location.array.symbol
+        if not mode.keeps_array(array):
+            return st
+        index = self.ev.eval(e.location.index, st, frame.guards, mode.wellformed)
+        amount = self._amount(e, st, frame, mode)
+        chunks = st.mask.get(array, ())
+        if frame.bound and amount is not None:
+            self.check_injective(e, frame, index, codes, st)
+        if not frame.bound:
+            self.engine.assume(z3.Implies(self.t.conj(frame.guards), self.perms.consistent(chunks, index)))
+        q, r = self.perms.at(chunks, index)
+        if amount is None:
+            enough, need = z3.Or(q > 0, r), "a read share of"
+        else:
+            enough = q >= amount
+            need = "write permission on" if isinstance(e.amount, A.Write) else f"{short(e.amount)} of"
+        self.engine.check(enough, codes.perm, e.span,
+                          f"{codes.what}: not enough permission: {need} `{short(e.location)}` may not be held",
+                          frame.guards, related=codes.related, store=st.store)
+        cond = self.t.conj(frame.guards)
+        if frame.bound:
+            inv = self.inverse(frame.bound, cond, index)
+            here = self._at_X(frame.bound, inv, z3.And(cond, index == self.t.X))
+            taken = None if amount is None else self._at_X(frame.bound, inv, amount)
+        else:
+            here = z3.And(cond, self.t.X == index)
+            taken = amount
+        if taken is None:
+            # A read share is taken from a fraction by halving what is there; a state that
+            # holds a duplicable read share keeps it.
+            q_here, r_here = self.perms.at(chunks, self.t.X)
+            chunk = Chunk(frac=z3.If(z3.And(here, z3.Not(r_here)), -q_here / 2, self.t.zero))
+        else:
+            chunk = Chunk(frac=z3.If(here, -taken, self.t.zero))
+        return st.with_chunk(array, chunk)
+
+    def check_injective(self, e: A.Perm, frame: Frame, index, codes: Codes, st: State) -> None:
+        copies = [self.t.fresh(str(v), v.sort()) for v in frame.bound]
+        pairs = list(zip(frame.bound, copies))
+        other_guards = tuple(z3.substitute(g, *pairs) for g in frame.guards)
+        other_index = z3.substitute(index, *pairs)
+        same = self.t.conj(v == c for v, c in pairs)
+        self.engine.check(z3.Implies(index == other_index, same), "injectivity.quantified", e.span,
+                          f"{codes.what}: two values of the quantified variables reach the same cell "
+                          f"`{short(e.location)}`, but a non-read share can only be held once per value",
+                          frame.guards + other_guards, related=codes.related, store=st.store)
+
+    # ---- quantified chunks ----
+    def inverse(self, bound: tuple, cond, index) -> tuple:
+        """Terms over X giving, for a location X, the bound values that reach it."""
+        X = self.t.X
+        for candidate in candidates(index, bound, X):
+            at_index = [z3.substitute(c, (X, index)) for c in candidate]
+            goal = z3.Implies(cond, self.t.conj(a == v for a, v in zip(at_index, bound)))
+            if self.engine.solver.prove(goal, budget=CANDIDATE_BUDGET).outcome is Outcome.PROVED:
+                return tuple(candidate)
+        choices = [z3.Function(self.t.name("inv"), self.t.int_sort, self.t.int_sort) for _ in bound]
+        at_index = [f(index) for f in choices]
+        pairs = list(zip(bound, at_index))
+        axiom_body = z3.Implies(cond, z3.And(z3.substitute(cond, *pairs), z3.substitute(index, *pairs) == index))
+        if all(_occurs(v, index) for v in bound):
+            axiom = z3.ForAll(list(bound), axiom_body, patterns=[z3.MultiPattern(*at_index)] if len(at_index) > 1 else [at_index[0]])
+        else:
+            axiom = z3.ForAll(list(bound), axiom_body)
+        self.engine.assume(axiom)
+        return tuple(f(X) for f in choices)
+
+    def _at_X(self, bound: tuple, inverse: tuple, term):
+        return z3.substitute(term, *zip(bound, inverse))
+
+    def _for_all(self, frame: Frame, fact):
+        body = z3.Implies(self.t.conj(frame.guards), fact) if frame.guards else fact
+        return z3.ForAll(list(frame.bound), body) if frame.bound else body
+
+    # ---- memory no longer held ----
+    def havoc_unheld(self, st: State, arrays) -> State:
+        """Forget the values of cells the state holds no permission to any more."""
+        X = self.t.X
+        values = dict(st.values)
+        for array in arrays:
+            q, r = self.perms.at(st.mask.get(array, ()), X)
+            fresh = self.t.fresh_array(array.name, array.type)
+            values[array] = z3.Lambda([X], z3.If(z3.Or(q > 0, r), z3.Select(st.values[array], X),
+                                               z3.Select(fresh, X)))
+        return attrs.evolve(st, values=values)
+
+
+# ---- candidate inverses, read off the index term ----
+
+def _occurs(var, term) -> bool:
+    seen = set()
+    todo = [term]
+    while todo:
+        t = todo.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if t.eq(var):
+            return True
+        if z3.is_app(t):
+            todo.extend(t.children())
+    return False
+
+
+def _linear(term, bound):
+    """term as ({var: coefficient}, constant) when it is linear in the bound variables
+    with coefficients free of them; None otherwise."""
+    if not any(_occurs(v, term) for v in bound):
+        return {}, term
+    for v in bound:
+        if term.eq(v):
+            return {v: z3.IntVal(1, term.ctx)}, z3.IntVal(0, term.ctx)
+    if z3.is_add(term) or z3.is_sub(term):
+        parts = [_linear(c, bound) for c in term.children()]
+        if any(p is None for p in parts):
+            return None
+        coefs, const = dict(parts[0][0]), parts[0][1]
+        sign = -1 if z3.is_sub(term) else 1
+        for p_coefs, p_const in parts[1:]:
+            for v, c in p_coefs.items():
+                coefs[v] = coefs[v] + sign * c if v in coefs else sign * c
+            const = const + sign * p_const
+        return coefs, const
+    if z3.is_app_of(term, z3.Z3_OP_UMINUS):
+        inner = _linear(term.arg(0), bound)
+        if inner is None:
+            return None
+        return {v: -c for v, c in inner[0].items()}, -inner[1]
+    if z3.is_mul(term) and term.num_args() == 2:
+        a, b = term.arg(0), term.arg(1)
+        for factor, other in ((a, b), (b, a)):
+            if not any(_occurs(v, factor) for v in bound):
+                inner = _linear(other, bound)
+                if inner is None:
+                    return None
+                return {v: factor * c for v, c in inner[0].items()}, factor * inner[1]
+    return None
+
+
+def _simplified_one(c) -> int | None:
+    s = z3.simplify(c)
+    return s.as_long() if z3.is_int_value(s) else None
+
+
+def candidates(index, bound: tuple, X) -> list[tuple]:
+    found: list[tuple] = []
+    modulus = None
+    term = index
+    if z3.is_mod(term) and not any(_occurs(v, term.arg(1)) for v in bound):
+        term, modulus = term.arg(0), term.arg(1)
+    lin = _linear(term, bound)
+    if lin is not None:
+        coefs, const = lin
+        rest = X - const
+        if len(bound) == 1 and bound[0] in coefs:
+            c = coefs[bound[0]]
+            one = _simplified_one(c)
+            found.append((rest if one == 1 else (const - X) if one == -1 else rest / c,))
+        elif len(bound) == 2 and all(v in coefs for v in bound):
+            for big, small in (bound, bound[::-1]):
+                if _simplified_one(coefs[small]) == 1:
+                    pair = {big: rest / coefs[big], small: rest % coefs[big]}
+                    found.append(tuple(pair[v] for v in bound))
+    if modulus is not None and lin is not None:
+        # Modulo m, the constant's multiples of m do not matter: (gid * gsize + v - 1) % gsize
+        # is inverted by (X + 1) % gsize.  Try these first: they are the likely ones.
+        reduced = candidates(_drop_multiples(term, modulus), bound, X)
+        found = [tuple(c % modulus for c in cand) for cand in reduced] + found
+    return found
+
+
+def _drop_multiples(term, m):
+    """term with the addends that are products with factor m replaced by 0."""
+    if z3.is_add(term) or z3.is_sub(term):
+        parts = [_drop_multiples(c, m) for c in term.children()]
+        result = parts[0]
+        for p in parts[1:]:
+            result = result - p if z3.is_sub(term) else result + p
+        return result
+    if z3.is_mul(term) and any(c.eq(m) for c in term.children()):
+        return z3.IntVal(0, term.ctx)
+    return term

@@ -1,0 +1,119 @@
+"""The symbolic state of one thread (or one group) and the permission mask.
+
+State = store (symbol -> Z3 term) + memory values (array symbol -> Z3 array term) +
+permission mask (array symbol -> chunks) + the pre-state used by `\\old`.
+
+Permissions (see docs/architecture.md): the amount a state holds of a cell is a pair
+(q, r): a fraction q and a read flag r meaning "plus a duplicable read share".  Reading
+needs q > 0 or r; writing needs q >= 1.  Each chunk describes what it contributes at a
+generic location, as terms over the placeholder constant X; the amount at cell x is the
+sum over chunks with X := x.  Quantified chunks reach a location through inverse
+functions (heap.py), so masks never need quantifiers.
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+
+import attrs
+import z3
+
+from ..semantics.symbols import Symbol
+from ..syntax import ast as A
+
+
+class Terms:
+    """Z3 term builders bound to one context, with fresh names."""
+
+    def __init__(self, ctx: z3.Context):
+        self.ctx = ctx
+        self.int_sort = z3.IntSort(ctx)
+        self.bool_sort = z3.BoolSort(ctx)
+        self.real_sort = z3.RealSort(ctx)
+        self.X = z3.Const("X!loc", self.int_sort)     # the generic location of chunks
+        self.zero = z3.RealVal(0, ctx)
+        self.one = z3.RealVal(1, ctx)
+        self.true = z3.BoolVal(True, ctx)
+        self.false = z3.BoolVal(False, ctx)
+        self._counter = itertools.count()
+
+    def name(self, base: str) -> str:
+        return f"{base}!{next(self._counter)}"
+
+    def sort_of(self, t: A.Type) -> z3.SortRef:
+        return self.bool_sort if t is A.Type.BOOL else self.int_sort
+
+    def fresh(self, base: str, sort: z3.SortRef) -> z3.ExprRef:
+        return z3.Const(self.name(base), sort)
+
+    def fresh_int(self, base: str) -> z3.ArithRef:
+        return self.fresh(base, self.int_sort)
+
+    def fresh_array(self, base: str, elem: A.Type) -> z3.ArrayRef:
+        return z3.Array(self.name(base), self.int_sort, self.sort_of(elem))
+
+    def int(self, value: int) -> z3.ArithRef:
+        return z3.IntVal(value, self.ctx)
+
+    def bool(self, value: bool) -> z3.BoolRef:
+        return z3.BoolVal(value, self.ctx)
+
+    def conj(self, terms) -> z3.BoolRef:
+        terms = [t for t in terms if not z3.is_true(t)]
+        if not terms:
+            return self.true
+        return terms[0] if len(terms) == 1 else z3.And(*terms)
+
+
+@attrs.frozen
+class Chunk:
+    """What one permission contributes at the generic location X."""
+    frac: z3.ArithRef | None = None      # fraction (Real), negative when taken away
+    read: z3.BoolRef | None = None       # a duplicable read share
+
+
+@attrs.frozen
+class State:
+    store: Mapping[Symbol, z3.ExprRef]
+    values: Mapping[Symbol, z3.ArrayRef]
+    mask: Mapping[Symbol, tuple[Chunk, ...]]
+    old_values: Mapping[Symbol, z3.ArrayRef]
+    old_mask: Mapping[Symbol, tuple[Chunk, ...]] = attrs.field(factory=dict)
+
+    def bind(self, symbol: Symbol, term) -> "State":
+        return attrs.evolve(self, store={**self.store, symbol: term})
+
+    def with_chunk(self, array: Symbol, chunk: Chunk) -> "State":
+        return attrs.evolve(self, mask={**self.mask, array: self.mask.get(array, ()) + (chunk,)})
+
+    def as_old(self) -> "State":
+        """This state as the pre-state that `\\old` refers to."""
+        return attrs.evolve(self, old_values=self.values, old_mask=self.mask)
+
+
+class Permissions:
+    """Sums over a mask at concrete locations."""
+
+    def __init__(self, terms: Terms):
+        self.t = terms
+
+    def at(self, chunks: tuple[Chunk, ...], x) -> tuple[z3.ArithRef, z3.BoolRef]:
+        fracs = [z3.substitute(c.frac, (self.t.X, x)) for c in chunks if c.frac is not None]
+        reads = [z3.substitute(c.read, (self.t.X, x)) for c in chunks if c.read is not None]
+        q = self.t.zero if not fracs else (fracs[0] if len(fracs) == 1 else z3.Sum(*fracs))
+        r = self.t.false if not reads else (reads[0] if len(reads) == 1 else z3.Or(*reads))
+        return q, r
+
+    def can_read(self, chunks, x) -> z3.BoolRef:
+        q, r = self.at(chunks, x)
+        return z3.Or(q > 0, r)
+
+    def can_write(self, chunks, x) -> z3.BoolRef:
+        q, _ = self.at(chunks, x)
+        return q >= 1
+
+    def consistent(self, chunks, x) -> z3.BoolRef:
+        """What holds of any permission a real state holds: at most one write in all,
+        and a read share excludes the whole write."""
+        q, r = self.at(chunks, x)
+        return z3.And(q >= 0, q <= 1, z3.Implies(r, q < 1))

@@ -1,0 +1,256 @@
+"""Generate the obligations of a checked program (LANGUAGE.md, "Contracts and what is
+checked"; seed 004, Theorem 2 and section 5).
+
+Per kernel: the thread, each procedure, framing of every clause set, distribution
+kernel->groups and group->threads, per barrier its resources and its functional check,
+preconditions down and postconditions up the levels, and lock-step.  Per function: its
+well-definedness and termination.  When the `group` or `kernel` block is absent, its
+contract is the thread contract quantified over the threads of a group (over all groups),
+so the checks that would hold by construction are not generated.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..semantics.check import CheckedKernel, CheckedProgram
+from ..semantics.symbols import Symbol
+from ..syntax import ast as A
+from .model import (CheckFunction, Execute, Exhale, Forget, Inhale, InhaleAll, Kind, Obligation, Part,
+                    Who)
+from .scopes import locals_in_scope
+
+G, L = A.Scope.GLOBAL, A.Scope.LOCAL
+
+
+def pre_of(contract) -> tuple[A.Expr, ...]:
+    return tuple(c.expr for c in contract if c.kind.is_pre)
+
+
+def post_of(contract) -> tuple[A.Expr, ...]:
+    return tuple(c.expr for c in contract if c.kind.is_post)
+
+
+def has_facts(exprs) -> bool:
+    """Whether any conjunct is a fact rather than a permission."""
+    def walk(e) -> bool:
+        match e:
+            case A.Perm():
+                return False
+            case A.Binary(op="**" | "&&"):
+                return walk(e.left) or walk(e.right)
+            case A.Binary(op="==>") if _has_perm(e.right):
+                return walk(e.right)
+            case A.Conditional() if _has_perm(e):
+                return walk(e.then) or walk(e.otherwise)
+            case A.Quantifier(kind=A.QuantKind.FORALL_STAR):
+                return walk(e.body)
+        return True
+    return any(walk(e) for e in exprs)
+
+
+def _has_perm(e) -> bool:
+    return any(isinstance(n, A.Perm) for n in A.walk(e))
+
+
+def perms_on(exprs, scope: A.Scope) -> bool:
+    return any(isinstance(n, A.Perm) and n.location.array.symbol.scope is scope
+               for e in exprs for n in A.walk(e))
+
+
+def obligations(checked: CheckedProgram) -> list[Obligation]:
+    result: list[Obligation] = []
+    for fn in checked.program.functions:
+        if fn.body is not None or fn.contract:
+            result.append(Obligation(
+                f"function:{fn.name}", Kind.FUNCTION, fn.name_span,
+                f"pure function {fn.name} is well defined and terminates",
+                None, checked.functions, {}, (CheckFunction(fn),)))
+    for ck in checked.kernels:
+        result.extend(_Kernel(ck, checked.functions).all())
+    return result
+
+
+class _Kernel:
+    def __init__(self, ck: CheckedKernel, functions: Mapping[Symbol, A.Function]):
+        self.ck = ck
+        self.k = ck.kernel
+        self.functions = functions
+        self.procedures = {p.symbol: p for p in self.k.procedures}
+        self.main = self.k.main
+        self.pre = pre_of(self.main.contract)
+        self.post = post_of(self.main.contract)
+        group = self.k.level(A.Level.GROUP)
+        kernel = self.k.level(A.Level.KERNEL)
+        self.group_pre = pre_of(group.contract) if group else None
+        self.group_post = post_of(group.contract) if group else None
+        self.kernel_pre = pre_of(kernel.contract) if kernel else None
+        self.kernel_post = post_of(kernel.contract) if kernel else None
+        self.group_span = group.span if group else None
+        self.kernel_span = kernel.span if kernel else None
+
+    def ob(self, what: str, kind: Kind, span, summary: str, steps, **kw) -> Obligation:
+        return Obligation(f"{self.k.name}/{what}", kind, span, summary, self.k, self.functions,
+                          self.procedures, tuple(steps), uniform=self.ck.uniform, **kw)
+
+    def all(self) -> list[Obligation]:
+        obs = [self.lockstep(), self.thread()]
+        obs += [self.procedure(p) for p in self.k.procedures]
+        obs += self.framing()
+        obs += self.distribution()
+        barriers = [n for n in A.walk(self.main.body) if isinstance(n, A.Barrier)]
+        for b in barriers:
+            obs += self.barrier(b)
+        obs += self.levels()
+        return obs
+
+    # ---- the thread and its helpers ----
+    def lockstep(self) -> Obligation:
+        return self.ob("lock-step", Kind.LOCKSTEP, self.main.name_span,
+                       "barriers and uniform assignments sit under uniform conditions only", (),
+                       static=self.ck.uniformity.diagnostics)
+
+    def thread(self) -> Obligation:
+        return self.ob("thread", Kind.THREAD, self.main.name_span,
+                       "the body of main against the thread contract, barriers as calls",
+                       [Inhale(Part(self.pre, Who.THREAD, label="thread precondition"), as_old=True),
+                        Execute(self.main.body, Part(self.post, Who.THREAD, label="thread postcondition"))])
+
+    def procedure(self, p: A.Procedure) -> Obligation:
+        return self.ob(f"procedure:{p.name}", Kind.PROCEDURE, p.name_span,
+                       f"the body of {p.name} against its contract",
+                       [Inhale(Part(pre_of(p.contract), Who.THREAD), as_old=True),
+                        Execute(p.body, Part(post_of(p.contract), Who.THREAD))],
+                       params=p.params)
+
+    # ---- framing ----
+    def framing(self) -> list[Obligation]:
+        obs = []
+
+        def contract(name: str, span, pre, post, who: Who, params=()):
+            if pre:
+                obs.append(self.ob(f"framing:{name}-pre", Kind.FRAMING, span,
+                                   f"the precondition of {name} reads only what it holds",
+                                   [Inhale(Part(pre, who), check_framing=True)], params=params))
+            if post:
+                obs.append(self.ob(f"framing:{name}-post", Kind.FRAMING, span,
+                                   f"the postcondition of {name} reads only what it holds",
+                                   [Inhale(Part(pre or (), who), as_old=True), Forget(),
+                                    Inhale(Part(post, who), check_framing=True)], params=params))
+
+        contract("main", self.main.name_span, self.pre, self.post, Who.THREAD)
+        for p in self.k.procedures:
+            contract(p.name, p.name_span, pre_of(p.contract), post_of(p.contract), Who.THREAD, p.params)
+        if self.group_span is not None:
+            contract("group", self.group_span, self.group_pre, self.group_post, Who.GROUP)
+        if self.kernel_span is not None:
+            contract("kernel", self.kernel_span, self.kernel_pre, self.kernel_post, Who.KERNEL)
+        for body, params in [(self.main.body, ())] + [(p.body, p.params) for p in self.k.procedures]:
+            for node in A.walk(body):
+                if isinstance(node, A.Barrier) and node.contract and post_of(node.contract):
+                    obs.append(self.ob(
+                        f"framing:barrier@{node.span.start_line}", Kind.FRAMING, node.span,
+                        f"the postcondition of the barrier at line {node.span.start_line} reads only what it holds",
+                        [Inhale(Part(post_of(node.contract), Who.THREAD), check_framing=True)],
+                        locals=locals_in_scope(body, node)))
+                if isinstance(node, (A.While, A.For)) and node.contract:
+                    obs.append(self.ob(
+                        f"framing:loop@{node.span.start_line}", Kind.FRAMING, node.span,
+                        f"the invariant of the loop at line {node.span.start_line} reads only what it holds",
+                        [Inhale(Part(tuple(c.expr for c in node.contract), Who.THREAD), check_framing=True)],
+                        locals=locals_in_scope(body, node, inside=True), params=params))
+        return obs
+
+    # ---- resources between the levels ----
+    def group_resources(self) -> list:
+        """What a group holds: all of its local memory, and the group contract's global
+        resources (or, when it is generated, those its threads start with)."""
+        steps: list = [InhaleAll(L)]
+        if self.group_pre is not None:
+            steps.append(Inhale(Part(self.group_pre, Who.GROUP, facts=False, scope=G)))
+        else:
+            steps.append(Inhale(Part(self.pre, Who.ALL_IN_GROUP, facts=False, scope=G)))
+        return steps
+
+    def distribution(self) -> list[Obligation]:
+        obs = []
+        if self.kernel_pre is not None:
+            obs.append(self.ob("distribution:kernel-memory", Kind.DISTRIBUTION_KERNEL, self.kernel_span,
+                               "the kernel's resources exist: at most one write permission per cell",
+                               [InhaleAll(G),
+                                Exhale(Part(self.kernel_pre, Who.KERNEL, facts=False), "distribution.kernel",
+                                       "distribution.kernel", "the kernel contract's resources")]))
+        available = [Inhale(Part(self.kernel_pre, Who.KERNEL))] if self.kernel_pre is not None else [InhaleAll(G)]
+        if self.group_pre is not None:
+            needed, who, what = self.group_pre, Who.ALL_GROUPS, "the resources of all groups"
+        else:
+            needed, who, what = self.pre, Who.ALL_THREADS, "the starting resources of all threads"
+        obs.append(self.ob("distribution:kernel", Kind.DISTRIBUTION_KERNEL, self.kernel_span or self.main.name_span,
+                           "the kernel's resources cover those of all work groups",
+                           available + [Inhale(Part(needed, who, resources=False)),
+                                        Exhale(Part(needed, who, facts=False, scope=G), "distribution.kernel",
+                                               "distribution.kernel", what)]))
+        # With a generated group contract only local memory can be over-committed.
+        if self.group_pre is not None or perms_on(self.pre, L):
+            obs.append(self.ob("distribution:group", Kind.DISTRIBUTION_GROUP, self.group_span or self.main.name_span,
+                               "a work group's resources cover the starting resources of all its threads",
+                               self.group_resources() + [
+                                   Inhale(Part(self.pre, Who.ALL_IN_GROUP, resources=False)),
+                                   Exhale(Part(self.pre, Who.ALL_IN_GROUP, facts=False,
+                                               scope=None if self.group_pre is not None else L),
+                                          "distribution.group", "distribution.group",
+                                          "the starting resources of all threads of the group")]))
+        return obs
+
+    def barrier(self, b: A.Barrier) -> list[Obligation]:
+        line = b.span.start_line
+        requires, ensures = pre_of(b.contract or ()), post_of(b.contract or ())
+        scope_locals = locals_in_scope(self.main.body, b)
+        obs = [self.ob(f"barrier@{line}/resources", Kind.BARRIER_RESOURCES, b.span,
+                       f"the group has every resource the barrier at line {line} hands out",
+                       self.group_resources() + [
+                           Inhale(Part(requires, Who.ALL_IN_GROUP, resources=False)),
+                           Exhale(Part(ensures, Who.ALL_IN_GROUP, facts=False), "barrier.resources",
+                                  "barrier.resources", f"the resources handed out by the barrier at line {line}")],
+                       locals=scope_locals)]
+        if has_facts(ensures):
+            obs.append(self.ob(
+                f"barrier@{line}/functional", Kind.BARRIER_FUNCTIONAL, b.span,
+                f"the postcondition of the barrier at line {line} follows from what the threads publish",
+                [Inhale(Part(requires, Who.THREAD, resources=False)),
+                 Inhale(Part(requires, Who.ALL_IN_GROUP, resources=False, fenced=b.fences)),
+                 Exhale(Part(ensures, Who.THREAD, resources=False), "barrier.functional", "barrier.functional",
+                        f"the postcondition of the barrier at line {line}")],
+                locals=scope_locals))
+        return obs
+
+    # ---- facts between the levels ----
+    def levels(self) -> list[Obligation]:
+        obs = []
+        if self.kernel_pre is not None:
+            below = (self.group_pre, Who.GROUP, "group") if self.group_pre is not None else (self.pre, Who.THREAD, "thread")
+            if has_facts(below[0]):
+                obs.append(self.ob(f"preconditions:kernel->{below[2]}", Kind.PRECONDITIONS, self.kernel_span,
+                                   f"the kernel precondition implies every {below[2]}'s precondition",
+                                   [Inhale(Part(self.kernel_pre, Who.KERNEL)),
+                                    Exhale(Part(below[0], below[1], resources=False), "pre.level", "pre.level",
+                                           f"the {below[2]} precondition")]))
+        if self.group_pre is not None and has_facts(self.pre):
+            obs.append(self.ob("preconditions:group->thread", Kind.PRECONDITIONS, self.group_span,
+                               "the group precondition implies every thread's precondition",
+                               [Inhale(Part(self.group_pre, Who.GROUP)),
+                                Exhale(Part(self.pre, Who.THREAD, resources=False), "pre.level", "pre.level",
+                                       "the thread precondition")]))
+        if self.group_post:
+            obs.append(self.ob("postconditions:thread->group", Kind.POSTCONDITIONS, self.group_span,
+                               "the threads' postconditions imply the group postcondition",
+                               [Forget(), Inhale(Part(self.post, Who.ALL_IN_GROUP)),
+                                Exhale(Part(self.group_post, Who.GROUP), "post.level", "post.level",
+                                       "the group postcondition")]))
+        if self.kernel_post:
+            below, who = (self.group_post, Who.ALL_GROUPS) if self.group_post is not None else (self.post, Who.ALL_THREADS)
+            obs.append(self.ob("postconditions:groups->kernel", Kind.POSTCONDITIONS, self.kernel_span,
+                               "the groups' postconditions imply the kernel postcondition",
+                               [Forget(), Inhale(Part(below, who)),
+                                Exhale(Part(self.kernel_post, Who.KERNEL), "post.level", "post.level",
+                                       "the kernel postcondition")]))
+        return obs

@@ -1,0 +1,121 @@
+"""Obligations: method-like units that are proved one by one (seed 004, section 5).
+
+An obligation is a value: a name, the kernel facts it may assume, and a list of steps
+that read like a method — `Inhale` parts are its preconditions, `Exhale` parts its
+postconditions, `Execute` its body.  The engine proves it in isolation; show.py prints
+it as a PVL-like method; the language server hashes it for its cache.
+
+A `Part` is a list of contract expressions seen from one point of view (`Who`): the
+obligation's own thread, the group or kernel contract, or all threads of a group, all
+groups or all threads of the kernel at once (an iterated separating conjunction over the
+thread or group ids; seed 004, Theorem 2).
+"""
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+
+import attrs
+
+from ..diagnostics import Diagnostic
+from ..semantics.symbols import Symbol
+from ..source import Span
+from ..syntax import ast as A
+
+
+class Kind(enum.Enum):
+    THREAD = "thread"
+    PROCEDURE = "procedure"
+    FUNCTION = "function"
+    FRAMING = "framing"
+    DISTRIBUTION_KERNEL = "distribution kernel->groups"
+    DISTRIBUTION_GROUP = "distribution group->threads"
+    BARRIER_RESOURCES = "barrier resources"
+    BARRIER_FUNCTIONAL = "barrier functional"
+    PRECONDITIONS = "preconditions"
+    POSTCONDITIONS = "postconditions"
+    LOCKSTEP = "lock-step"
+
+
+class Who(enum.Enum):
+    THREAD = "thread"                    # the obligation's own, arbitrary thread
+    GROUP = "group"                      # the group contract of an arbitrary group
+    KERNEL = "kernel"                    # the kernel contract
+    ALL_IN_GROUP = "all threads of the group"
+    ALL_GROUPS = "all groups"
+    ALL_THREADS = "all threads"
+
+
+@attrs.frozen
+class Part:
+    exprs: tuple[A.Expr, ...]
+    who: Who
+    resources: bool = True
+    facts: bool = True
+    fenced: tuple[A.Fence, ...] | None = None    # facts only about this memory (else all)
+    scope: A.Scope | None = None                 # permissions on this memory only (else all)
+    label: str = ""
+
+    @property
+    def empty(self) -> bool:
+        return not self.exprs
+
+
+@attrs.frozen
+class Inhale:
+    part: Part
+    check_framing: bool = False       # check that the part reads only what it holds
+    as_old: bool = False              # the state after it is what \old refers to
+
+
+@attrs.frozen
+class InhaleAll:
+    """Write permission on every cell of the memory of one scope (what a kernel can be
+    given at most, and what a group always holds of its local memory)."""
+    scope: A.Scope
+
+
+@attrs.frozen
+class Forget:
+    """Drop every permission and every value: what follows is judged on its own (a
+    postcondition checked for framing, the state at the end of the kernel)."""
+
+
+@attrs.frozen
+class Exhale:
+    part: Part
+    perm_code: str
+    fact_code: str
+    what: str
+
+
+@attrs.frozen
+class Execute:
+    body: A.Block
+    post: Part                        # exhaled at every exit
+    returns_to: str = "post"          # post.* codes at the exits
+
+
+@attrs.frozen
+class CheckFunction:
+    """Well-definedness of a pure function's body and termination of its recursion."""
+    function: A.Function
+
+
+Step = Inhale | InhaleAll | Forget | Exhale | Execute | CheckFunction
+
+
+@attrs.frozen
+class Obligation:
+    name: str                                     # stable: kernel/what@line/kind
+    kind: Kind
+    span: Span | None                             # the construct it is about
+    summary: str                                  # one line for listings and hovers
+    kernel: A.Kernel | None
+    functions: Mapping[Symbol, A.Function]
+    procedures: Mapping[Symbol, A.Procedure]
+    steps: tuple[Step, ...]
+    params: tuple[A.Param, ...] = ()              # a procedure's parameters
+    locals: tuple[Symbol, ...] = ()               # locals of main in scope (barriers, loops)
+    uniform: frozenset[Symbol] = frozenset()
+    static: tuple[Diagnostic, ...] | None = None  # decided without the solver (lock-step)

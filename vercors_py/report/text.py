@@ -1,0 +1,121 @@
+"""Compiler-style text report of one file's result.
+
+Pure: `render` returns the text and the command line decides where it goes.  Each
+diagnostic is `path:line:col: severity: message [code]`, the source line with a caret
+line under the range, then its related places and notes; the last line sums up the file.
+"""
+from __future__ import annotations
+
+from ..diagnostics import Diagnostic, Severity
+from ..results import EXIT_INTERNAL, FileResult, ObligationResult, Verdict
+from ..source import SourceText, Span
+
+# Tabs are expanded in source excerpts, as GCC and Clang do, so the caret line lines up
+# whatever tab width the terminal uses.
+TAB_SIZE = 8
+EXCERPT_WIDTH = 120      # columns of source shown at most
+EXCERPT_CONTEXT = 40     # columns kept before the range when a long line is cut
+
+_MARKS = {Verdict.VERIFIED: "✓", Verdict.FAILED: "✗", Verdict.TIMEOUT: "?"}
+
+
+def render(result: FileResult, obligations: bool = False) -> str:
+    lines: list[str] = []
+    for diagnostic in result.diagnostics:
+        lines.extend(_diagnostic(diagnostic, result))
+    if obligations:
+        lines.extend(_obligations(result.obligations))
+    lines.append(summary(result))
+    return "\n".join(lines) + "\n"
+
+
+def summary(result: FileResult) -> str:
+    """One line: the verdict, what went wrong, and how much was checked in what time."""
+    # A fault of the tool says nothing about the program, whatever verdict it came with.
+    word = "internal error" if result.exit_code == EXIT_INTERNAL else result.verdict.value
+    counts = []
+    for severity in Severity:
+        n = sum(1 for d in result.diagnostics if d.severity is severity)
+        if n:
+            counts.append(_plural(n, severity.value))
+    unknown = sum(1 for o in result.obligations if o.verdict is Verdict.TIMEOUT)
+    if unknown:
+        counts.append(f"{unknown} unknown")
+    line = f"{result.path}: {word}"
+    if counts:
+        line += ": " + ", ".join(counts)
+    if result.verdict is not Verdict.REJECTED:
+        line += f" ({_plural(len(result.obligations), 'obligation')}, {result.seconds:.2f} s)"
+    return line
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _diagnostic(d: Diagnostic, result: FileResult):
+    head = f"{d.severity.value}: {d.message} [{d.code}]"
+    if d.span is None:
+        yield f"{result.path}: {head}"
+    else:
+        yield f"{d.span.describe()}: {head}"
+        if result.source is not None:
+            yield from _excerpt(result.source, d.span)
+    for related in d.related:
+        yield f"{related.span.describe()}: note: {related.message}"
+    for note in d.notes:
+        first, *rest = note.splitlines() or [""]
+        yield f"  note: {first}"
+        yield from (f"        {line}" for line in rest)
+
+
+def _excerpt(source: SourceText, span: Span):
+    """The first line of the range and a caret line under the part of it in the range."""
+    cells = _cells(source.line_text(span.start_line).removesuffix("\r"))
+    start = min(span.start_col - 1, len(cells))
+    end = span.end_col - 1 if span.end_line == span.start_line else len(cells)
+    end = max(min(end, len(cells)), start + 1)   # an empty range still gets its caret
+    # A long line (a generated kernel, a huge literal) is cut to a window at the range.
+    first = 0
+    if _width(cells) > EXCERPT_WIDTH:
+        first, kept = start, 0
+        while first > 0 and kept + len(cells[first - 1]) <= EXCERPT_CONTEXT:
+            first -= 1
+            kept += len(cells[first])
+    last, shown = first, 0
+    while last < len(cells) and shown + len(cells[last]) <= EXCERPT_WIDTH:
+        shown += len(cells[last])
+        last += 1
+    before = "..." if first > 0 else ""
+    after = "..." if last < len(cells) else ""
+    yield before + "".join(cells[first:last]) + after
+    underline = max(_width(cells[start:min(end, last)]), 1)
+    yield " " * (len(before) + _width(cells[first:start])) + "^" + "~" * (underline - 1)
+
+
+def _width(cells: list[str]) -> int:
+    return sum(len(c) for c in cells)
+
+
+def _cells(text: str) -> list[str]:
+    """Each character of a source line as shown: tabs expanded, control characters as `?`
+    (they would move the cursor and break the alignment)."""
+    cells: list[str] = []
+    column = 0
+    for ch in text:
+        if ch == "\t":
+            cell = " " * (TAB_SIZE - column % TAB_SIZE)
+        else:
+            cell = ch if ch.isprintable() else "?"
+        cells.append(cell)
+        column += len(cell)
+    return cells
+
+
+def _obligations(obligations: tuple[ObligationResult, ...]):
+    """One line each, names and times in columns."""
+    names = max((len(o.name) for o in obligations), default=0)
+    times = [f"{o.seconds:.2f}" for o in obligations]
+    width = max(map(len, times), default=0)
+    for o, seconds in zip(obligations, times):
+        yield f"  {_MARKS[o.verdict]} {o.name.ljust(names)}  {seconds.rjust(width)} s"

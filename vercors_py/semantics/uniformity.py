@@ -1,0 +1,220 @@
+"""Uniform variables and barrier divergence (seed 004, section 3.1; seed 000, section 2).
+
+A variable is uniform when every thread of a work group holds the same value in it:
+gid, gsize, ngroups, tcount, kernel parameters, and locals of `main` that are only
+ever assigned uniform expressions under uniform conditions (a fixed point, since
+assignments may depend on each other).  Memory reads are never uniform.
+
+Barrier divergence is then reported for
+  * a barrier under a non-uniform condition (if, loop, or after a non-uniform jump),
+  * `break`/`continue` under a non-uniform condition in a loop that contains a barrier,
+    and `return` under a non-uniform condition where a barrier may follow,
+  * and, to point at the cause, each assignment under a non-uniform condition to a
+    variable that such a condition depends on and that would otherwise be uniform.
+"""
+from __future__ import annotations
+
+import attrs
+
+from .. import diagnostics as D
+from ..syntax.snippet import short
+from ..syntax import ast as A
+from .symbols import Symbol, SymbolKind
+
+UNIFORM_RESERVED = frozenset({"gid", "gsize", "ngroups", "tcount"})
+
+
+@attrs.frozen
+class Uniformity:
+    uniform: frozenset[Symbol]            # uniform locals of main
+    diagnostics: tuple[D.Diagnostic, ...]
+
+
+@attrs.frozen
+class _Assignment:
+    var: Symbol
+    value: A.Expr | None                  # None: declared without a value
+    uniform_context: bool
+    span: object
+    cause: A.Expr | None                  # the non-uniform condition, if any
+
+
+class _Walker:
+    """One pass over `main` under a given guess of the uniform locals."""
+
+    def __init__(self, uniform: frozenset[Symbol]):
+        self.uniform = uniform
+        self.assignments: list[_Assignment] = []
+        self.barriers: list[tuple[A.Barrier, A.Expr | None]] = []      # barrier, blocking condition
+        self.jumps: list[tuple[A.Stmt, A.Expr, tuple]] = []            # jump, condition, enclosing loops
+        self.conditions: list[tuple[A.Stmt, A.Expr]] = []              # sensitive construct, its condition
+
+    def is_uniform(self, e: A.Expr | None) -> bool:
+        if e is None:
+            return True
+        for node in A.walk(e):
+            match node:
+                case A.Index():
+                    return False
+                case A.Name(symbol=Symbol() as s):
+                    if s.kind is SymbolKind.RESERVED and s.name not in UNIFORM_RESERVED:
+                        return False
+                    if s.kind in (SymbolKind.LOCAL, SymbolKind.PARAM) and s not in self.uniform:
+                        return False
+        return True
+
+    def block(self, stmts, guard: A.Expr | None, loops: tuple) -> A.Expr | None:
+        taint = None
+        for s in stmts:
+            jumped = self.stmt(s, guard, loops)
+            if jumped is not None and taint is None:
+                taint = jumped
+                guard = guard or jumped
+        return taint
+
+    def stmt(self, s, guard: A.Expr | None, loops: tuple) -> A.Expr | None:
+        """Walk one statement under `guard` (the first non-uniform enclosing condition).
+
+        Returns the non-uniform condition under which a `break` or `continue` in it may
+        leave the rest of the loop body to only some threads, or None.  A `return` taints
+        nothing for uniformity: the threads left are the only ones whose values matter.
+        """
+        match s:
+            case A.VarDecl():
+                self.assignments.append(_Assignment(s.symbol, s.init, guard is None, s.span, guard))
+            case A.Assign(target=A.Name(symbol=Symbol(kind=SymbolKind.LOCAL) as var)):
+                self.assignments.append(_Assignment(var, s.value, guard is None, s.span, guard))
+            case A.If():
+                inner = self.narrow(guard, s.cond)
+                self.conditions.append((s, s.cond))
+                jumped = self.stmt(s.then, inner, loops)
+                if s.otherwise is not None:
+                    jumped = self.stmt(s.otherwise, inner, loops) or jumped
+                return jumped
+            case A.While() | A.For():
+                if isinstance(s, A.For) and s.init is not None:
+                    self.stmt(s.init, guard, loops)
+                inner = self.narrow(guard, s.cond)
+                self.conditions.append((s, s.cond))
+                self.loop_body(s, inner, loops + (s,))
+            case A.Barrier():
+                self.barriers.append((s, guard))
+            case A.Break() | A.Continue():
+                if guard is not None:
+                    self.jumps.append((s, guard, loops))
+                    return guard
+            case A.Return():
+                if guard is not None:
+                    self.jumps.append((s, guard, loops))
+            case A.Block():
+                return self.block(s.stmts, guard, loops)
+        return None
+
+    def loop_body(self, loop, inner: A.Expr | None, loops: tuple) -> None:
+        marks = (len(self.assignments), len(self.barriers), len(self.jumps), len(self.conditions))
+        jumped = self.body_and_update(loop, inner, loops)
+        broke = next((guard for jump, guard, where in self.jumps[marks[2]:]
+                      if isinstance(jump, A.Break) and where == loops), None)
+        if inner is None and broke is not None:
+            # Threads that broke out miss every later iteration, so nothing assigned in
+            # the loop is uniform afterwards: walk the body again under that condition.
+            del self.assignments[marks[0]:], self.barriers[marks[1]:], self.jumps[marks[2]:], \
+                self.conditions[marks[3]:]
+            self.body_and_update(loop, broke, loops)
+        return jumped
+
+    def body_and_update(self, loop, inner: A.Expr | None, loops: tuple) -> A.Expr | None:
+        jumped = self.stmt(loop.body, inner, loops)
+        if isinstance(loop, A.For) and loop.update is not None:
+            self.stmt(loop.update, inner or jumped, loops)
+        return jumped
+
+    def narrow(self, guard: A.Expr | None, cond: A.Expr | None) -> A.Expr | None:
+        """The guard inside a construct with condition `cond`: the innermost non-uniform
+        condition, which is the one worth naming in a message."""
+        return guard if self.is_uniform(cond) else cond
+
+
+def _locals_of(body: A.Block) -> set[Symbol]:
+    return {n.symbol for n in A.walk(body) if isinstance(n, A.VarDecl) and isinstance(n.symbol, Symbol)}
+
+
+def _fixed_point(body: A.Block, candidates: frozenset[Symbol], use_context: bool) -> tuple[frozenset[Symbol], _Walker]:
+    uniform = candidates
+    while True:
+        walker = _Walker(uniform)
+        walker.block(body.stmts, None, ())
+        losers = {a.var for a in walker.assignments
+                  if a.value is None or not walker.is_uniform(a.value) or (use_context and not a.uniform_context)}
+        if not (losers & uniform):
+            return uniform, walker
+        uniform = uniform - losers
+
+
+def analyze(main: A.Procedure) -> Uniformity:
+    candidates = frozenset(_locals_of(main.body))
+    uniform, walker = _fixed_point(main.body, candidates, use_context=True)
+    # Locals whose values are uniform but that some thread assigns under a non-uniform
+    # condition: the cause worth pointing at when a barrier's control flow depends on them.
+    by_value, _ = _fixed_point(main.body, candidates, use_context=False)
+    tainted = by_value - uniform
+    problems: list[D.Diagnostic] = []
+    barrier_loops = {id(loop) for loop in A.walk(main.body)
+                     if isinstance(loop, (A.While, A.For)) and _has_barrier(loop.body)}
+
+    for barrier, guard in walker.barriers:
+        if guard is not None:
+            problems.append(D.error(
+                "divergence.barrier", barrier.span,
+                f"barrier under the non-uniform condition `{short(guard)}`: threads of a work group may not all reach it",
+                related=(D.Related(guard.span, "this condition may differ between threads of a group"),)))
+
+    causes: set[Symbol] = set()
+    for construct, cond in walker.conditions:
+        if _has_barrier(construct) and not walker.is_uniform(cond):
+            causes |= _depends_on(cond, walker.assignments) & tainted
+    for a in walker.assignments:
+        # A loop variable is non-uniform because of its own loop condition; the cause
+        # worth reporting is the assignment whose condition does not depend on itself.
+        if a.var in causes and not a.uniform_context and a.var not in _depends_on(a.cause, walker.assignments):
+            problems.append(D.error(
+                "divergence.uniform-assign", a.span,
+                f"'{a.var.name}' is assigned under the non-uniform condition `{short(a.cause)}`, "
+                f"so it is not uniform, but a barrier's control flow depends on it",
+                related=(D.Related(a.cause.span, "the non-uniform condition"),)))
+
+    barrier_starts = [b.span.start for b, _ in walker.barriers]
+    for jump, guard, loops in walker.jumps:
+        if isinstance(jump, A.Return):
+            follows = any(start > jump.span.start for start in barrier_starts) or \
+                any(id(loop) in barrier_loops for loop in loops)
+        else:
+            follows = bool(loops) and id(loops[-1]) in barrier_loops
+        if follows:
+            word = type(jump).__name__.lower()
+            problems.append(D.error(
+                "divergence.jump", jump.span,
+                f"`{word}` under the non-uniform condition `{short(guard)}` lets some threads skip a barrier",
+                related=(D.Related(guard.span, "the non-uniform condition"),)))
+    return Uniformity(uniform, tuple(problems))
+
+
+def _has_barrier(node) -> bool:
+    return any(isinstance(n, A.Barrier) for n in A.walk(node))
+
+
+def _depends_on(cond: A.Expr, assignments: list[_Assignment]) -> set[Symbol]:
+    """The locals a condition reads, directly or through the values assigned to them."""
+    values: dict[Symbol, list[A.Expr]] = {}
+    for a in assignments:
+        if a.value is not None:
+            values.setdefault(a.var, []).append(a.value)
+    seen: set[Symbol] = set()
+    todo = [cond]
+    while todo:
+        for node in A.walk(todo.pop()):
+            if isinstance(node, A.Name) and isinstance(node.symbol, Symbol) \
+                    and node.symbol.kind is SymbolKind.LOCAL and node.symbol not in seen:
+                seen.add(node.symbol)
+                todo.extend(values.get(node.symbol, ()))
+    return seen
