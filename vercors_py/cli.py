@@ -14,7 +14,8 @@ from importlib import metadata
 from . import service
 from .report import json as json_report
 from .report import text as text_report
-from .results import EXIT_INTERNAL, EXIT_USAGE, Verdict, most_serious_exit
+from .obligations.show import format_obligations
+from .results import EXIT_INTERNAL, EXIT_USAGE, FileResult, Verdict, most_serious_exit
 
 PROG = "vercors-py"
 
@@ -55,12 +56,17 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("text", "json"), default="text",
                        help="text: compiler-style messages (default); json: see docs/cli.md")
     check.add_argument("--timeout", type=_positive(float), default=service.Options().timeout,
-                       metavar="SECONDS", help="time limit of one solver check (default %(default)g)")
+                       metavar="SECONDS", help="time limit of one obligation (default %(default)g)")
     check.add_argument("-j", "--jobs", type=_positive(int), metavar="N",
                        help="worker processes for the obligations of a file (default: one per core)")
     check.add_argument("--obligations", action="store_true",
                        help="list every obligation with its verdict and time (JSON always does)")
     check.set_defaults(run=_check)
+
+    show = commands.add_parser("obligations", help="print the proof obligations of a file",
+                               description="Print every obligation generated for FILE as a PVL-like method.")
+    show.add_argument("file", metavar="FILE")
+    show.set_defaults(run=_obligations)
     return parser
 
 
@@ -103,6 +109,19 @@ def _check(args: argparse.Namespace) -> int:
     elif len(args.files) > 1:
         print(_total(results, unreadable))
     return most_serious_exit(codes)
+
+
+def _obligations(args: argparse.Namespace) -> int:
+    try:
+        result = service.obligations_of_file(args.file)
+    except OSError as exc:
+        print(f"{PROG}: error: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if isinstance(result, FileResult):      # rejected before obligations exist
+        print(text_report.render(result), end="")
+        return result.exit_code
+    print(format_obligations(result), end="")
+    return 0
 
 
 def _total(results, unreadable: int) -> str:

@@ -66,6 +66,20 @@ def check_file(path: str, options: Options = Options()) -> FileResult:
     return check_text(text, path, options)
 
 
+def obligations_of_file(path: str):
+    """The obligations of a file, or the FileResult that says why it has none."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    text, problem = parser.decode(path, data)
+    if problem is not None:
+        return FileResult(path, None, Verdict.REJECTED, (problem,))
+    analysis = analyze(text, path)
+    if analysis.rejected:
+        return FileResult(path, analysis.source, Verdict.REJECTED, _sorted(analysis.diagnostics))
+    from .obligations import generate
+    return generate.obligations(analysis.checked)
+
+
 def _check(text: str, path: str, options: Options) -> FileResult:
     analysis = analyze(text, path)
     if analysis.rejected:

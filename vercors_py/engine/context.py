@@ -33,6 +33,7 @@ class Engine:
         self.watches: list[Watch] = []
         self.timed_out = False
         self.lengths: dict = {}        # array symbol -> length term
+        self.length_text: dict = {}    # array symbol -> length as written, for messages
         self.functions = None          # functions.FunctionTable, set by the runner
 
     def assume(self, *facts) -> None:

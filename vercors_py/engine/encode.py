@@ -118,7 +118,7 @@ class Evaluator:
     def check_read(self, e: A.Index, array, index, st: State, guards, reads: Reads) -> None:
         length = self.engine.lengths[array]
         self.engine.check(z3.And(0 <= index, index < length), "bounds.index", e.span,
-                          f"`{short(e)}` may be outside the array (length {short_length(array, self.engine)})",
+                          f"`{short(e)}` may be outside the array (length {self.engine.length_text[array]})",
                           guards, store=st.store)
         chunks = st.mask.get(array, ())
         self.engine.assume(z3.Implies(self.t.conj(guards), self.engine.perms.consistent(chunks, index)))
@@ -140,10 +140,6 @@ class Evaluator:
             self.engine.check(pre, "pre.function", e.span,
                               f"the precondition `{short(clause.expr)}` of {e.name} may not hold for this call",
                               guards, related=[_related(clause.span, "the precondition")], store=st.store)
-
-
-def short_length(array, engine: Engine) -> str:
-    return str(engine.lengths.get(array, "?"))
 
 
 def _related(span, message):

@@ -141,7 +141,7 @@ class Executor:
         value = self.ev.eval(s.value, st, (), CODE)
         length = self.engine.lengths[array]
         self.engine.check(z3.And(0 <= index, index < length), "bounds.index", target.span,
-                          f"`{short(target)}` may be outside the array (length {length})", store=st.store)
+                          f"`{short(target)}` may be outside the array (length {self.engine.length_text[array]})", store=st.store)
         chunks = st.mask.get(array, ())
         self.engine.assume(self.engine.perms.consistent(chunks, index))
         self.engine.check(self.engine.perms.can_write(chunks, index), "perm.write", target.span,

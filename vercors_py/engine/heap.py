@@ -65,11 +65,6 @@ class Frame:
         return attrs.evolve(self, guards=self.guards + (cond,), guard_exprs=self.guard_exprs + (expr,))
 
 
-def has_resource(e) -> bool:
-    return any(isinstance(n, A.Perm) or (isinstance(n, A.Quantifier) and n.kind is A.QuantKind.FORALL_STAR)
-               for n in A.walk(e))
-
-
 class Heap:
     def __init__(self, engine: Engine, evaluator: Evaluator):
         self.engine = engine
@@ -80,18 +75,20 @@ class Heap:
     # ---- the walk shared by produce and consume ----
     def _walk(self, e, st: State, frame: Frame, mode: Mode, atom) -> State:
         match e:
-            case A.Binary(op="**" | "&&") if has_resource(e) or mode.wellformed is None:
+            case A.Binary(op="**" | "&&") if A.has_resource(e) or mode.wellformed is None:
                 st = self._walk(e.left, st, frame, mode, atom)
                 return self._walk(e.right, st, frame, mode, atom)
-            case A.Binary(op="==>") if has_resource(e.right):
+            case A.Binary(op="==>") if A.has_resource(e.right):
                 cond = self.ev.eval(e.left, st, frame.guards, mode.wellformed)
                 return self._walk(e.right, st, frame.under(cond, e.left), mode, atom)
-            case A.Conditional() if has_resource(e):
+            case A.Conditional() if A.has_resource(e):
                 cond = self.ev.eval(e.cond, st, frame.guards, mode.wellformed)
                 st = self._walk(e.then, st, frame.under(cond, e.cond), mode, atom)
                 negated = A.Unary("!", e.cond, span=e.cond.span)
                 return self._walk(e.otherwise, st, frame.under(z3.Not(cond), negated), mode, atom)
-            case A.Quantifier(kind=A.QuantKind.FORALL_STAR):
+            case A.Quantifier(kind=A.QuantKind.FORALL_STAR) | A.Quantifier(kind=A.QuantKind.FORALL):
+                # A \forall at the top of a clause is taken apart like a \forall*: its
+                # variable becomes a bound variable of the facts below it.
                 var = self.t.fresh(e.var, self.t.int_sort)
                 inner = st.bind(e.symbol, var)
                 cond = self.ev.eval(e.cond, inner, frame.guards, mode.wellformed) if e.cond is not None else self.t.true
@@ -110,8 +107,32 @@ class Heap:
             return self._produce_perm(e, st, frame, mode)
         if mode.keeps_fact(frame.guard_exprs + (e,)) or mode.wellformed is not None:
             fact = self.ev.eval(e, st, frame.guards, mode.wellformed)
-            self.engine.assume(self._for_all(frame, fact))
+            self.assume_fact(frame, fact)
         return st
+
+    def assume_fact(self, frame: Frame, fact) -> None:
+        """Assume a fact for all values of the bound variables.  For each cell a[e(v)] it
+        reads, the same fact is also stated per cell: for all x, if x = e(inv(x)) then
+        the fact holds at v = inv(x), triggered by a[x].  That is only an instance of the
+        fact, so any candidate inverse will do; it lets a[i] find the fact about the v
+        with e(v) = i, which matching on a[e(v)] cannot (e.g. e(g, l) = g * gsize + l)."""
+        self.engine.assume(self._for_all(frame, fact))
+        if not frame.bound:
+            return
+        cond = self.t.conj(frame.guards)
+        for select in _selects(fact):
+            index, array = select.arg(1), select.arg(0)
+            # Only a named memory state can serve in a trigger (not a store or a havoc).
+            if not (z3.is_const(array) and array.decl().kind() == z3.Z3_OP_UNINTERPRETED) \
+                    or not all(_occurs(v, index) for v in frame.bound):
+                continue
+            for candidate in candidates(index, frame.bound, self.t.X, cond)[:1]:
+                loc = self.t.fresh_int("loc")
+                inverse = [z3.substitute(c, (self.t.X, loc)) for c in candidate]
+                pairs = list(zip(frame.bound, inverse))
+                premise = z3.substitute(z3.And(cond, index == loc), *pairs)
+                self.engine.assume(z3.ForAll([loc], z3.Implies(premise, z3.substitute(fact, *pairs)),
+                                             patterns=[z3.Select(array, loc)]))
 
     def _produce_perm(self, e: A.Perm, st: State, frame: Frame, mode: Mode) -> State:
         array = e.location.array.symbol
@@ -120,8 +141,10 @@ class Heap:
         if mode.wellformed is not None:
             length = self.engine.lengths[array]
             self.engine.check(z3.And(0 <= index, index < length), "bounds.perm", e.location.span,
-                              f"`{short(e.location)}` may be outside the array (length {length})",
+                              f"`{short(e.location)}` may be outside the array (length {self.engine.length_text[array]})",
                               frame.guards, store=st.store)
+            if frame.bound and amount is not None:
+                self.check_injective(e, frame, index, Codes("injectivity.quantified", "", "this specification"), st)
         if not mode.keeps_array(array):
             return st
         cond = self.t.conj(frame.guards)
@@ -223,7 +246,7 @@ class Heap:
     def inverse(self, bound: tuple, cond, index) -> tuple:
         """Terms over X giving, for a location X, the bound values that reach it."""
         X = self.t.X
-        for candidate in candidates(index, bound, X):
+        for candidate in candidates(index, bound, X, cond):
             at_index = [z3.substitute(c, (X, index)) for c in candidate]
             goal = z3.Implies(cond, self.t.conj(a == v for a, v in zip(at_index, bound)))
             if self.engine.solver.prove(goal, budget=CANDIDATE_BUDGET).outcome is Outcome.PROVED:
@@ -276,6 +299,20 @@ def _occurs(var, term) -> bool:
     return False
 
 
+def _selects(term) -> list:
+    """The array reads in a term (outside nested quantifiers)."""
+    found, seen, todo = [], set(), [term]
+    while todo:
+        t = todo.pop()
+        if t.get_id() in seen or not z3.is_app(t):
+            continue
+        seen.add(t.get_id())
+        if z3.is_select(t):
+            found.append(t)
+        todo.extend(t.children())
+    return found
+
+
 def _linear(term, bound):
     """term as ({var: coefficient}, constant) when it is linear in the bound variables
     with coefficients free of them; None otherwise."""
@@ -316,7 +353,38 @@ def _simplified_one(c) -> int | None:
     return s.as_long() if z3.is_int_value(s) else None
 
 
-def candidates(index, bound: tuple, X) -> list[tuple]:
+def candidates(index, bound: tuple, X, cond=None) -> list[tuple]:
+    """Possible inverses of `index` over the bound variables, as terms over X.  A bound
+    variable that the condition pins to a value (`lid == 0`) takes that value."""
+    pinned = _pinned(cond, bound) if cond is not None else {}
+    free = tuple(v for v in bound if not any(v.eq(p) for p in pinned))
+    return [tuple(_lookup(pinned, v) if _lookup(pinned, v) is not None else dict(zip(free, c))[v]
+                  for v in bound)
+            for c in _candidates(index, free, X)]
+
+
+def _lookup(pinned: dict, var):
+    return next((value for key, value in pinned.items() if key.eq(var)), None)
+
+
+def _pinned(cond, bound) -> dict:
+    found = {}
+    todo = [cond]
+    while todo:
+        c = todo.pop()
+        if z3.is_and(c):
+            todo.extend(c.children())
+        elif z3.is_eq(c):
+            for var, value in ((c.arg(0), c.arg(1)), (c.arg(1), c.arg(0))):
+                if any(var.eq(v) for v in bound) and not any(_occurs(v, value) for v in bound):
+                    found[var] = value
+                    break
+    return found
+
+
+def _candidates(index, bound: tuple, X) -> list[tuple]:
+    if not bound:
+        return [()]
     found: list[tuple] = []
     modulus = None
     term = index
@@ -338,7 +406,7 @@ def candidates(index, bound: tuple, X) -> list[tuple]:
     if modulus is not None and lin is not None:
         # Modulo m, the constant's multiples of m do not matter: (gid * gsize + v - 1) % gsize
         # is inverted by (X + 1) % gsize.  Try these first: they are the likely ones.
-        reduced = candidates(_drop_multiples(term, modulus), bound, X)
+        reduced = _candidates(_drop_multiples(term, modulus), bound, X)
         found = [tuple(c % modulus for c in cand) for cand in reduced] + found
     return found
 

@@ -68,6 +68,7 @@ class World:
         empty = State(store=store, values=values, mask={}, old_values=values)
         for a in arrays:
             engine.lengths[a.symbol] = self.evaluator.eval(a.length, empty)
+            engine.length_text[a.symbol] = short(a.length)
         for c in (kernel.contexts if kernel else ()):
             engine.assume(self.evaluator.eval(c.expr, empty))
         engine.solver.add_definitions(*engine.functions.axioms(lambda limited: Evaluator(engine, limited=limited), empty))
@@ -92,11 +93,14 @@ class World:
                 store[RESERVED["gid"]] = v
                 guard = z3.And(0 <= v, v < self.ngroups)
             case M.Who.ALL_THREADS:
-                v = t.fresh_int("tid")
-                store[RESERVED["tid"]] = v
-                store[RESERVED["lid"]] = v % self.gsize
-                store[RESERVED["gid"]] = v / self.gsize
-                guard = z3.And(0 <= v, v < self.ngroups * self.gsize)
+                # Over (gid, lid) pairs rather than tid: tid / gsize and tid % gsize
+                # would put division by a symbolic size in every formula.
+                g, v = t.fresh_int("gid"), t.fresh_int("lid")
+                store[RESERVED["gid"]] = g
+                store[RESERVED["lid"]] = v
+                store[RESERVED["tid"]] = g * self.gsize + v
+                guards = (z3.And(0 <= g, g < self.ngroups), z3.And(0 <= v, v < self.gsize))
+                return attrs.evolve(st, store=store), Frame(bound=(g, v), guards=guards)
         return attrs.evolve(st, store=store), Frame(bound=(v,), guards=(guard,), guard_exprs=())
 
     def mode(self, part: M.Part, check_framing: bool = False) -> Mode:

@@ -38,18 +38,14 @@ def has_facts(exprs) -> bool:
                 return False
             case A.Binary(op="**" | "&&"):
                 return walk(e.left) or walk(e.right)
-            case A.Binary(op="==>") if _has_perm(e.right):
+            case A.Binary(op="==>") if A.has_resource(e.right):
                 return walk(e.right)
-            case A.Conditional() if _has_perm(e):
+            case A.Conditional() if A.has_resource(e):
                 return walk(e.then) or walk(e.otherwise)
             case A.Quantifier(kind=A.QuantKind.FORALL_STAR):
                 return walk(e.body)
         return True
     return any(walk(e) for e in exprs)
-
-
-def _has_perm(e) -> bool:
-    return any(isinstance(n, A.Perm) for n in A.walk(e))
 
 
 def perms_on(exprs, scope: A.Scope) -> bool:

@@ -215,11 +215,12 @@ class TypeChecker:
     def spec(self, e, ctx: Ctx) -> T | None:
         """Type of an expression in a position where resources are allowed."""
         match e:
-            case A.Binary(op="**"):
+            case A.Binary(op="**" | "&&"):
+                # In contracts `&&` with a resource operand means `**`, as in VerCors.
                 left, right = self.spec(e.left, ctx), self.spec(e.right, ctx)
                 for side, t in ((e.left, left), (e.right, right)):
                     if t not in (T.BOOL, T.RESOURCE, None):
-                        self.error("type.mismatch", side.span, f"`**` joins resources and booleans, not {t}")
+                        self.error("type.mismatch", side.span, f"`{e.op}` joins resources and booleans, not {t}")
                 return T.RESOURCE if T.RESOURCE in (left, right) else (T.BOOL if None not in (left, right) else None)
             case A.Binary(op="==>"):
                 self.expect(e.left, T.BOOL, ctx)
@@ -293,7 +294,7 @@ class TypeChecker:
             case A.Binary(op="\\"):
                 self.error("type.perm-amount", e.span, "a fraction p\\q is only allowed as the amount of a Perm")
                 return None
-            case A.Binary(op="**") | A.Binary(op="==>") if self.holds_resource(e):
+            case A.Binary(op="**" | "&&" | "==>") if A.has_resource(e):
                 self.resource_misplaced(e, ctx)
                 return None
             case A.Binary():
@@ -322,10 +323,6 @@ class TypeChecker:
                 self.expect(e.body, T.BOOL, ctx)
                 return T.BOOL
         raise TypeError(f"unknown expression {type(e).__name__}")
-
-    def holds_resource(self, e) -> bool:
-        return any(isinstance(n, A.Perm) or (isinstance(n, A.Quantifier) and n.kind is A.QuantKind.FORALL_STAR)
-                   for n in A.walk(e))
 
     def resource_misplaced(self, e, ctx: Ctx) -> None:
         self.error("type.resource-placement", e.span,

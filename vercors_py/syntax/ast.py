@@ -432,3 +432,9 @@ def depth(node) -> int:
         deepest = max(deepest, level)
         stack.extend((child, level + 1) for child in children(current))
     return deepest
+
+
+def has_resource(e) -> bool:
+    """Whether an expression contains a permission (`Perm` or `\\forall*`)."""
+    return any(isinstance(n, Perm) or (isinstance(n, Quantifier) and n.kind is QuantKind.FORALL_STAR)
+               for n in walk(e))
