@@ -13,6 +13,7 @@ import attrs
 
 from . import diagnostics as D
 from .results import FileResult, Verdict
+from .engine.solver import Cancelled
 from .source import SourceText
 from .syntax import parser
 
@@ -46,10 +47,14 @@ def analyze(text: str, path: str) -> Analysis:
     return Analysis(parsed.source, checked.program, checked, checked.diagnostics)
 
 
-def check_text(text: str, path: str, options: Options = Options()) -> FileResult:
+def check_text(text: str, path: str, options: Options = Options(), cancel=None) -> FileResult:
+    """Check one text.  With a CancelToken `cancel`, engine.solver.Cancelled is raised
+    when it is cancelled; nothing else escapes."""
     start = time.perf_counter()
     try:
-        result = _check(text, path, options)
+        result = _check(text, path, options, cancel)
+    except Cancelled:
+        raise
     except Exception as exc:  # a fault of ours must reach the user as a diagnostic
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
         result = FileResult(path, SourceText(path, text), Verdict.FAILED,
@@ -80,14 +85,14 @@ def obligations_of_file(path: str):
     return generate.obligations(analysis.checked)
 
 
-def _check(text: str, path: str, options: Options) -> FileResult:
+def _check(text: str, path: str, options: Options, cancel=None) -> FileResult:
     analysis = analyze(text, path)
     if analysis.rejected:
         return FileResult(path, analysis.source, Verdict.REJECTED, _sorted(analysis.diagnostics))
     from .obligations import generate
     from .engine import runner
     obligations = generate.obligations(analysis.checked)
-    results = runner.run_all(obligations, options)
+    results = runner.run_all(obligations, options, cancel)
     diagnostics = list(analysis.diagnostics)
     for r in results:
         diagnostics.extend(r.diagnostics)

@@ -1,4 +1,9 @@
-"""A readable note from a Z3 model: sizes, ids, variables and the cells involved."""
+"""A readable note from a Z3 model: sizes, ids, variables and the cells involved.
+
+Names come from the constants of the failing formula: `lid!14` is shown as `lid`, and a
+second constant of the same name (another thread of the group, in the group-level
+obligations) as `lid'`.
+"""
 from __future__ import annotations
 
 import z3
@@ -6,26 +11,48 @@ import z3
 from ..semantics.symbols import SymbolKind
 
 MAX_CELLS = 6
+_INTERNAL = ("X", "definitions", "loc")
 
 
 def describe(model, watches, store, goal) -> tuple[str, ...]:
     if model is None:
         return ()
-    parts = []
+    parts: list[str] = []
+    shown: set[str] = set()
+    names: dict[str, int] = {}
+
+    def show(name: str, term) -> None:
+        value = _value(model, term)
+        if value is None:
+            return
+        count = names.get(name, 0)
+        names[name] = count + 1
+        label = name + "'" * count
+        if label not in shown:
+            shown.add(label)
+            parts.append(f"{label} = {value}")
+
+    constants = _constants(goal)
+    present = {_key(c) for c in constants}
+    # The obligation's own thread ids, when the formula is about that thread at all
+    # (group-level obligations speak of other threads, shown by their own names).
+    own = any(w.name == "lid" and _key(w.term) in present for w in watches)
     for w in watches:
-        value = _value(model, w.term)
-        if value is not None:
-            parts.append(f"{w.name} = {value}")
-    if store:
-        for symbol, term in store.items():
-            if symbol.kind in (SymbolKind.LOCAL, SymbolKind.PARAM):
-                value = _value(model, term)
-                if value is not None:
-                    parts.append(f"{symbol.name} = {value}")
+        if own or w.name not in ("gid", "lid", "tid"):
+            show(w.name, w.term)
+    watched = {_key(w.term) for w in watches if own or w.name not in ("gid", "lid", "tid")}
+    for const in constants:
+        if _key(const) not in watched:
+            show(const.decl().name().split("!")[0], const)
+    for symbol, term in (store or {}).items():
+        if symbol.kind in (SymbolKind.LOCAL, SymbolKind.PARAM) and symbol.name not in names:
+            show(symbol.name, term)
     parts.extend(_cells(model, goal))
-    if not parts:
-        return ()
-    return ("counterexample: " + ", ".join(dict.fromkeys(parts)),)
+    return ("counterexample: " + ", ".join(parts),) if parts else ()
+
+
+def _key(term) -> int:
+    return term.get_id()
 
 
 def _value(model, term):
@@ -44,6 +71,22 @@ def _value(model, term):
     return None
 
 
+def _constants(goal) -> list:
+    """Uninterpreted integer and boolean constants of the formula, in a stable order."""
+    found, seen, todo = [], set(), [goal]
+    while todo:
+        term = todo.pop()
+        if term.get_id() in seen or not z3.is_app(term):
+            continue
+        seen.add(term.get_id())
+        if z3.is_const(term) and term.decl().kind() == z3.Z3_OP_UNINTERPRETED \
+                and (z3.is_int(term) or z3.is_bool(term)) \
+                and term.decl().name().split("!")[0] not in _INTERNAL:
+            found.append(term)
+        todo.extend(term.children())
+    return sorted(found, key=lambda t: t.decl().name())
+
+
 def _array_name(term) -> str | None:
     while True:
         if z3.is_const(term) and term.decl().kind() == z3.Z3_OP_UNINTERPRETED:
@@ -60,7 +103,7 @@ def _cells(model, goal) -> list[str]:
     todo = [goal]
     while todo and len(found) < MAX_CELLS:
         term = todo.pop()
-        if term.get_id() in seen:
+        if term.get_id() in seen or not z3.is_app(term):
             continue
         seen.add(term.get_id())
         if z3.is_select(term):
@@ -69,8 +112,5 @@ def _cells(model, goal) -> list[str]:
             value = _value(model, term)
             if name is not None and index is not None and value is not None:
                 found.setdefault(f"{name}[{index}]", f"{name}[{index}] = {value}")
-        if z3.is_app(term):
-            todo.extend(term.children())
-        elif z3.is_quantifier(term):
-            continue
+        todo.extend(term.children())
     return list(found.values())

@@ -26,7 +26,7 @@ from ..syntax import ast as A
 from ..syntax.snippet import short
 from .context import Engine
 from .encode import Evaluator, Reads
-from .solver import CANDIDATE_BUDGET, Outcome
+from .solver import CANDIDATE_BUDGET
 from .state import Chunk, State
 
 
@@ -131,8 +131,9 @@ class Heap:
                 inverse = [z3.substitute(c, (self.t.X, loc)) for c in candidate]
                 pairs = list(zip(frame.bound, inverse))
                 premise = z3.substitute(z3.And(cond, index == loc), *pairs)
-                self.engine.assume(z3.ForAll([loc], z3.Implies(premise, z3.substitute(fact, *pairs)),
-                                             patterns=[z3.Select(array, loc)]))
+                self.engine.solver.add_helpers(
+                    z3.ForAll([loc], z3.Implies(premise, z3.substitute(fact, *pairs)),
+                              patterns=[z3.Select(array, loc)]), redundant=True)
 
     def _produce_perm(self, e: A.Perm, st: State, frame: Frame, mode: Mode) -> State:
         array = e.location.array.symbol
@@ -249,7 +250,7 @@ class Heap:
         for candidate in candidates(index, bound, X, cond):
             at_index = [z3.substitute(c, (X, index)) for c in candidate]
             goal = z3.Implies(cond, self.t.conj(a == v for a, v in zip(at_index, bound)))
-            if self.engine.solver.prove(goal, budget=CANDIDATE_BUDGET).outcome is Outcome.PROVED:
+            if self.engine.solver.prove_side(goal, CANDIDATE_BUDGET):
                 return tuple(candidate)
         choices = [z3.Function(self.t.name("inv"), self.t.int_sort, self.t.int_sort) for _ in bound]
         at_index = [f(index) for f in choices]
@@ -358,7 +359,7 @@ def candidates(index, bound: tuple, X, cond=None) -> list[tuple]:
     variable that the condition pins to a value (`lid == 0`) takes that value."""
     pinned = _pinned(cond, bound) if cond is not None else {}
     free = tuple(v for v in bound if not any(v.eq(p) for p in pinned))
-    return [tuple(_lookup(pinned, v) if _lookup(pinned, v) is not None else dict(zip(free, c))[v]
+    return [tuple(z3.simplify(_lookup(pinned, v) if _lookup(pinned, v) is not None else dict(zip(free, c))[v])
                   for v in bound)
             for c in _candidates(index, free, X)]
 

@@ -7,10 +7,14 @@ The assertion stack mirrors the symbolic execution: push at a branch, pop after 
 from __future__ import annotations
 
 import enum
+import threading
 import time
 
 import attrs
 import z3
+
+# Z3 reports problems through our answers; it must never print to the user's terminal.
+z3.set_param("warning", False)
 
 SEED = 0
 FEASIBILITY_BUDGET = 0.02     # seconds
@@ -37,6 +41,35 @@ class Cancelled(Exception):
     """The check was interrupted from outside (the language server's cancel)."""
 
 
+class CancelToken:
+    """Cancels the obligations that run with it, from any thread: the flag is seen
+    between checks, and the check in flight is interrupted inside Z3."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+        self._lock = threading.Lock()
+        self._contexts: set = set()
+
+    def is_set(self) -> bool:
+        return self._event.is_set()
+
+    def cancel(self) -> None:
+        self._event.set()
+        with self._lock:
+            for ctx in self._contexts:
+                ctx.interrupt()
+
+    def register(self, ctx) -> None:
+        with self._lock:
+            self._contexts.add(ctx)
+            if self._event.is_set():
+                ctx.interrupt()
+
+    def unregister(self, ctx) -> None:
+        with self._lock:
+            self._contexts.discard(ctx)
+
+
 class Solver:
     def __init__(self, timeout: float, cancel=None):
         self.ctx = z3.Context()
@@ -44,14 +77,39 @@ class Solver:
         self.solver.set("random_seed", SEED)
         self.solver.set("smt.random_seed", SEED)
         self.solver.set("smt.mbqi.max_iterations", MBQI_ITERATIONS)
+        self.side = z3.Solver(ctx=self.ctx)
+        self.side.set("random_seed", SEED)
+        self.side.set("smt.random_seed", SEED)
         self.deadline = time.monotonic() + timeout
-        self.cancel = cancel          # an object with .is_set(), e.g. threading.Event
+        self.cancel = cancel          # a CancelToken, or None
         self.checks = 0
-        self.definitions = None       # the literal that switches function definitions on
+        self.helpers = None           # the literal that switches helper facts on
+        self.definitions = False      # whether the helpers include function definitions
 
     # ---- the assertion stack ----
     def add(self, *facts) -> None:
         self.solver.add(*facts)
+
+    def add_base(self, *facts) -> None:
+        """Facts of the obligation's world (sizes, ids, context_everywhere): asserted,
+        and also given to the side solver that `prove_side` uses."""
+        self.solver.add(*facts)
+        self.side.add(*facts)
+
+    def prove_side(self, goal, budget: float) -> bool:
+        """Prove `goal` from the world's facts alone, away from the path's quantified
+        facts (which can only slow down a question of arithmetic).  Fewer assumptions,
+        so a proof here is a proof on the path too."""
+        self.side.push()
+        try:
+            self.side.add(z3.Not(goal))
+            remaining = min(budget, self.deadline - time.monotonic())
+            if remaining <= 0:
+                return False
+            self.side.set("timeout", max(1, int(remaining * 1000)))
+            return self.side.check() == z3.unsat
+        finally:
+            self.side.pop()
 
     def push(self) -> None:
         self.solver.push()
@@ -78,13 +136,17 @@ class Solver:
             return result, reason
         return result, ""
 
-    def add_definitions(self, *axioms) -> None:
-        """Definitional axioms of recursive functions.  They are switched by a literal:
-        on when proving, off when a first attempt gave no answer and a counterexample is
-        sought (the solver can rarely build a model of a recursive definition)."""
-        if self.definitions is None:
-            self.definitions = z3.Bool("definitions!", self.ctx)
-        self.add(*(z3.Implies(self.definitions, a) for a in axioms))
+    def add_helpers(self, *facts, redundant: bool) -> None:
+        """Facts that help proofs but defeat model finding: definitions of recursive
+        functions (a model would have to interpret the whole function) and `redundant`
+        instances of facts already asserted.  A literal switches them: on when proving,
+        off when a first attempt gave no answer and a counterexample is sought."""
+        if not facts:
+            return
+        if self.helpers is None:
+            self.helpers = z3.Bool("helpers!", self.ctx)
+        self.definitions = self.definitions or not redundant
+        self.add(*(z3.Implies(self.helpers, f) for f in facts))
 
     def prove(self, goal, budget: float | None = None) -> Answer:
         """Is `goal` valid under the current assertions?  A `budget` (seconds) caps the
@@ -94,9 +156,9 @@ class Solver:
         self.push()
         try:
             self.add(z3.Not(goal))
-            if self.definitions is None:
+            if self.helpers is None:
                 return self._answer(*self._check(budget=budget))
-            return self._prove_with_definitions(budget)
+            return self._prove_with_helpers(budget)
         finally:
             self.pop()
 
@@ -107,12 +169,12 @@ class Solver:
             return Answer(Outcome.FAILED, self.solver.model())
         return Answer(Outcome.UNKNOWN, reason=reason)
 
-    def _prove_with_definitions(self, budget: float | None) -> Answer:
-        """Recursive definitions help proofs but defeat model finding (a model would have
-        to interpret the whole recursive function).  So: a quick attempt with them; if it
-        gives no answer, look for a counterexample without them; if one exists, give the
-        definitions a last, longer chance to refute it."""
-        on = self.definitions
+    def _prove_with_helpers(self, budget: float | None) -> Answer:
+        """A quick attempt with the helpers; if it gives no answer, look for a
+        counterexample without them.  A model without redundant instances is a model
+        with them; one without function definitions may give a function impossible
+        values, so the definitions get a last, longer chance to refute it."""
+        on = self.helpers
         self.solver.set("smt.mbqi.max_iterations", QUICK_MBQI_ITERATIONS)
         result, reason = self._check(on, budget=budget)
         self.solver.set("smt.mbqi.max_iterations", MBQI_ITERATIONS)
@@ -122,6 +184,8 @@ class Solver:
         if result != z3.sat:
             return self._answer(result, reason)
         model = self.solver.model()
+        if not self.definitions:
+            return Answer(Outcome.FAILED, model)
         retry, _ = self._check(on, budget=min(budget or RETRY_BUDGET, RETRY_BUDGET))
         if retry == z3.unsat:
             return Answer(Outcome.PROVED)
@@ -137,5 +201,11 @@ class Solver:
         result, _ = self._check(*(() if condition is None else (condition,)), budget=FEASIBILITY_BUDGET)
         return result != z3.unsat
 
-    def interrupt(self) -> None:
-        self.ctx.interrupt()
+    def __enter__(self) -> "Solver":
+        if self.cancel is not None:
+            self.cancel.register(self.ctx)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.cancel is not None:
+            self.cancel.unregister(self.ctx)

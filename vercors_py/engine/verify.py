@@ -23,7 +23,7 @@ from .encode import Evaluator
 from .exec import CODE, SPEC_READS, Executor, Exits
 from .functions import FunctionTable
 from .heap import Codes, Frame, Heap, Mode
-from .solver import Cancelled, Outcome
+from .solver import Outcome
 from .state import Chunk, State
 
 
@@ -37,7 +37,7 @@ class World:
         self.t = t
         gsize, ngroups = t.fresh_int("gsize"), t.fresh_int("ngroups")
         gid, lid = t.fresh_int("gid"), t.fresh_int("lid")
-        engine.assume(gsize >= 1, ngroups >= 1, 0 <= gid, gid < ngroups, 0 <= lid, lid < gsize)
+        engine.solver.add_base(gsize >= 1, ngroups >= 1, 0 <= gid, gid < ngroups, 0 <= lid, lid < gsize)
         self.gsize, self.ngroups, self.gid = gsize, ngroups, gid
         reserved = {"gsize": gsize, "ngroups": ngroups, "tcount": ngroups * gsize,
                     "gid": gid, "lid": lid, "tid": gid * gsize + lid}
@@ -70,8 +70,9 @@ class World:
             engine.lengths[a.symbol] = self.evaluator.eval(a.length, empty)
             engine.length_text[a.symbol] = short(a.length)
         for c in (kernel.contexts if kernel else ()):
-            engine.assume(self.evaluator.eval(c.expr, empty))
-        engine.solver.add_definitions(*engine.functions.axioms(lambda limited: Evaluator(engine, limited=limited), empty))
+            engine.solver.add_base(self.evaluator.eval(c.expr, empty))
+        engine.solver.add_helpers(*engine.functions.axioms(lambda limited: Evaluator(engine, limited=limited), empty),
+                                 redundant=False)
         self.initial = empty
         self.heap = Heap(engine, self.evaluator)
 
@@ -120,16 +121,13 @@ def prove(ob: M.Obligation, timeout: float, cancel=None) -> ObligationResult:
         verdict = Verdict.FAILED if any(d.severity is D.Severity.ERROR for d in ob.static) else Verdict.VERIFIED
         return ObligationResult(ob.name, ob.kind.value, verdict, 0.0, ob.span, ob.static)
     engine = Engine(ob.name, timeout, cancel)
-    try:
+    # Cancelled propagates: whoever cancelled does not want this result.
+    with engine.solver:
         world = World(engine, ob)
         runner = _Steps(world)
         st = world.initial
         for step in ob.steps:
             st = runner.run(step, st)
-    except Cancelled:
-        return ObligationResult(ob.name, ob.kind.value, Verdict.TIMEOUT, time.perf_counter() - start, ob.span,
-                                (D.error("timeout.cancelled", ob.span, "verification was cancelled",
-                                         obligation=ob.name),))
     diagnostics = tuple(engine.diagnostics)
     if any(d.severity is D.Severity.ERROR and d.family != "timeout" for d in diagnostics):
         verdict = Verdict.FAILED
@@ -159,8 +157,9 @@ class _Steps:
                         st = st.with_chunk(symbol, chunk)
                 return st
             case M.Forget():
-                t = self.w.t
-                return attrs.evolve(st, mask={}, values={a: t.fresh_array(a.name, a.type) for a in st.values})
+                return attrs.evolve(st, mask={}, values=self.fresh_values(st))
+            case M.Havoc():
+                return attrs.evolve(st, values=self.fresh_values(st))
             case M.Exhale():
                 return self.exhale(step.part, st, Codes(step.perm_code, step.fact_code, step.what))
             case M.Execute():
@@ -170,6 +169,9 @@ class _Steps:
                 self.check_function(step.function, st)
                 return st
         raise TypeError(f"unknown step {type(step).__name__}")
+
+    def fresh_values(self, st: State) -> dict:
+        return {a: self.w.t.fresh_array(a.name, a.type) for a in st.values}
 
     def inhale(self, part: M.Part, st: State, check_framing: bool) -> State:
         viewed, frame = self.w.view(part.who, st)

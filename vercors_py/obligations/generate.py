@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from ..semantics.check import CheckedKernel, CheckedProgram
 from ..semantics.symbols import Symbol
 from ..syntax import ast as A
-from .model import (CheckFunction, Execute, Exhale, Forget, Inhale, InhaleAll, Kind, Obligation, Part,
-                    Who)
+from .model import (CheckFunction, Execute, Exhale, Forget, Havoc, Inhale, InhaleAll, Kind, Obligation,
+                    Part, Who)
 from .scopes import locals_in_scope
 
 G, L = A.Scope.GLOBAL, A.Scope.LOCAL
@@ -204,6 +204,7 @@ class _Kernel:
         obs = [self.ob(f"barrier@{line}/resources", Kind.BARRIER_RESOURCES, b.span,
                        f"the group has every resource the barrier at line {line} hands out",
                        self.group_resources() + [
+                           Havoc(),
                            Inhale(Part(requires, Who.ALL_IN_GROUP, resources=False)),
                            Exhale(Part(ensures, Who.ALL_IN_GROUP, facts=False), "barrier.resources",
                                   "barrier.resources", f"the resources handed out by the barrier at line {line}")],

@@ -82,6 +82,13 @@ class Forget:
 
 
 @attrs.frozen
+class Havoc:
+    """Memory changes: fresh values, the same permissions.  Separates the start of the
+    kernel (when the group's resources are given) from a barrier (whose facts speak of
+    the memory at that moment)."""
+
+
+@attrs.frozen
 class Exhale:
     part: Part
     perm_code: str
@@ -102,7 +109,7 @@ class CheckFunction:
     function: A.Function
 
 
-Step = Inhale | InhaleAll | Forget | Exhale | Execute | CheckFunction
+Step = Inhale | InhaleAll | Forget | Havoc | Exhale | Execute | CheckFunction
 
 
 @attrs.frozen

@@ -45,6 +45,8 @@ def format_obligation(ob: M.Obligation) -> str:
                           for a in (ob.kernel.arrays if ob.kernel else ()) if a.scope is step.scope]
             case M.Forget():
                 lines.append("// all permissions and memory values are dropped here")
+            case M.Havoc():
+                lines.append("// memory may change here (permissions stay)")
             case M.Exhale():
                 lines += _part_lines("ensures", step.part)
             case M.Execute():
