@@ -34,6 +34,9 @@ class Exits:
     cont: Continue | None = None
 
 
+_STRAIGHT = (A.VarDecl, A.Assign, A.ArrayAssign, A.Barrier, A.CallStmt, A.Assert, A.Assume)
+
+
 def assigned_locals(node) -> set[Symbol]:
     return {n.target.symbol for n in A.walk(node)
             if isinstance(n, A.Assign) and isinstance(n.target.symbol, Symbol)
@@ -68,10 +71,16 @@ class Executor:
 
     # ---- sequencing ----
     def block(self, stmts, st: State, exits: Exits) -> None:
-        if not stmts:
+        # Straight-line statements run in a loop; only control flow nests continuations,
+        # so a long kernel does not make a deep Python stack.
+        i = 0
+        while i < len(stmts) and isinstance(stmts[i], _STRAIGHT):
+            st = self.straight(stmts[i], st)
+            i += 1
+        if i == len(stmts):
             exits.normal(st)
             return
-        head, rest = stmts[0], stmts[1:]
+        head, rest = stmts[i], stmts[i + 1:]
         self.stmt(head, st, attrs.evolve(exits, normal=lambda s: self.block(rest, s, exits)))
 
     def branch(self, cond, run: Continue, st: State) -> None:
@@ -86,14 +95,8 @@ class Executor:
 
     def stmt(self, s, st: State, exits: Exits) -> None:
         match s:
-            case A.VarDecl():
-                value = self.ev.eval(s.init, st, (), CODE) if s.init is not None \
-                    else self.t.fresh(s.name, self.t.sort_of(s.type))
-                exits.normal(st.bind(s.symbol, value))
-            case A.Assign():
-                exits.normal(st.bind(s.target.symbol, self.ev.eval(s.value, st, (), CODE)))
-            case A.ArrayAssign():
-                exits.normal(self.write(s, st))
+            case _ if isinstance(s, _STRAIGHT):
+                exits.normal(self.straight(s, st))
             case A.If():
                 cond = self.ev.eval(s.cond, st, (), CODE)
                 self.branch(cond, lambda x: self.stmt(s.then, x, exits), st)
@@ -104,24 +107,9 @@ class Executor:
                 self.loop(s, st, exits)
             case A.For():
                 if s.init is not None:
-                    self.stmt(s.init, st, attrs.evolve(exits, normal=lambda x: self.loop(s, x, exits)))
+                    self.loop(s, self.straight(s.init, st), exits)
                 else:
                     self.loop(s, st, exits)
-            case A.Barrier():
-                exits.normal(self.barrier(s, st))
-            case A.CallStmt():
-                exits.normal(self.call(s, st))
-            case A.Assert():
-                fact = self.ev.eval(s.expr, st, (), CODE)
-                self.engine.check(fact, "assert.failed", s.expr.span, f"the assertion `{short(s.expr)}` may not hold",
-                                  store=st.store)
-                exits.normal(st)
-            case A.Assume():
-                self.engine.report(warning("assert.assume", s.span,
-                                           "assume: the verifier takes this on trust without proof",
-                                           obligation=self.engine.name))
-                self.engine.assume(self.ev.eval(s.expr, st, (), CODE))
-                exits.normal(st)
             case A.Break():
                 exits.brk(st)
             case A.Continue():
@@ -132,6 +120,34 @@ class Executor:
                 self.block(s.stmts, st, exits)
             case _:
                 raise TypeError(f"unknown statement {type(s).__name__}")
+
+    def straight(self, s, st: State) -> State:
+        """A statement with exactly one way out: the state after it."""
+        match s:
+            case A.VarDecl():
+                value = self.ev.eval(s.init, st, (), CODE) if s.init is not None \
+                    else self.t.fresh(s.name, self.t.sort_of(s.type))
+                return st.bind(s.symbol, value)
+            case A.Assign():
+                return st.bind(s.target.symbol, self.ev.eval(s.value, st, (), CODE))
+            case A.ArrayAssign():
+                return self.write(s, st)
+            case A.Barrier():
+                return self.barrier(s, st)
+            case A.CallStmt():
+                return self.call(s, st)
+            case A.Assert():
+                fact = self.ev.eval(s.expr, st, (), CODE)
+                self.engine.check(fact, "assert.failed", s.expr.span, f"the assertion `{short(s.expr)}` may not hold",
+                                  store=st.store)
+                return st
+            case A.Assume():
+                self.engine.report(warning("assert.assume", s.span,
+                                           "assume: the verifier takes this on trust without proof",
+                                           obligation=self.engine.name))
+                self.engine.assume(self.ev.eval(s.expr, st, (), CODE))
+                return st
+        raise TypeError(f"not a straight-line statement: {type(s).__name__}")
 
     # ---- memory ----
     def write(self, s: A.ArrayAssign, st: State) -> State:
@@ -222,9 +238,8 @@ class Executor:
 
         def after_iteration(x: State) -> None:
             if isinstance(s, A.For) and s.update is not None:
-                self.stmt(s.update, x, attrs.evolve(exits, normal=maintain_invariant))
-            else:
-                maintain_invariant(x)
+                x = self.straight(s.update, x)
+            maintain_invariant(x)
 
         # One arbitrary iteration, from any state that satisfies the invariant.
         self.engine.solver.push()

@@ -18,6 +18,7 @@ from ..results import ObligationResult, Verdict
 from ..semantics.symbols import RESERVED, Symbol
 from ..syntax import ast as A
 from ..syntax.snippet import short
+from .. import deep
 from .context import Engine, Watch
 from .encode import Evaluator
 from .exec import CODE, SPEC_READS, Executor, Exits
@@ -116,6 +117,10 @@ class World:
 
 
 def prove(ob: M.Obligation, timeout: float, cancel=None) -> ObligationResult:
+    return deep.run(_prove, ob, timeout, cancel)
+
+
+def _prove(ob: M.Obligation, timeout: float, cancel) -> ObligationResult:
     start = time.perf_counter()
     if ob.static is not None:
         verdict = Verdict.FAILED if any(d.severity is D.Severity.ERROR for d in ob.static) else Verdict.VERIFIED

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 import attrs
 
+from .. import deep
 from .. import diagnostics as D
 from ..source import SourceText
 from ..syntax import ast as A
@@ -43,6 +44,12 @@ class CheckedProgram:
 
 
 def check_program(program: A.Program, source: SourceText) -> CheckedProgram:
+    # The passes recurse over the tree; give them a stack for the deepest nesting the
+    # parser accepts.
+    return deep.run(_check_program, program, source)
+
+
+def _check_program(program: A.Program, source: SourceText) -> CheckedProgram:
     resolved, problems = resolve(program)
     problems += check_types(resolved)
     functions = {f.symbol: f for f in resolved.functions if f.symbol is not None}
