@@ -9,6 +9,7 @@ from __future__ import annotations
 import z3
 
 from ..semantics.symbols import SymbolKind
+from .terms import subterms
 
 MAX_CELLS = 6
 _INTERNAL = ("X", "definitions", "loc")
@@ -73,17 +74,9 @@ def _value(model, term):
 
 def _constants(goal) -> list:
     """Uninterpreted integer and boolean constants of the formula, in a stable order."""
-    found, seen, todo = [], set(), [goal]
-    while todo:
-        term = todo.pop()
-        if term.get_id() in seen or not z3.is_app(term):
-            continue
-        seen.add(term.get_id())
-        if z3.is_const(term) and term.decl().kind() == z3.Z3_OP_UNINTERPRETED \
-                and (z3.is_int(term) or z3.is_bool(term)) \
-                and term.decl().name().split("!")[0] not in _INTERNAL:
-            found.append(term)
-        todo.extend(term.children())
+    found = [t for t in subterms(goal)
+             if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED
+             and (z3.is_int(t) or z3.is_bool(t)) and t.decl().name().split("!")[0] not in _INTERNAL]
     return sorted(found, key=lambda t: t.decl().name())
 
 
@@ -99,18 +92,13 @@ def _array_name(term) -> str | None:
 
 def _cells(model, goal) -> list[str]:
     found: dict[str, str] = {}
-    seen = set()
-    todo = [goal]
-    while todo and len(found) < MAX_CELLS:
-        term = todo.pop()
-        if term.get_id() in seen or not z3.is_app(term):
-            continue
-        seen.add(term.get_id())
+    for term in subterms(goal):
+        if len(found) >= MAX_CELLS:
+            break
         if z3.is_select(term):
             name = _array_name(term.arg(0))
             index = _value(model, term.arg(1))
             value = _value(model, term)
             if name is not None and index is not None and value is not None:
                 found.setdefault(f"{name}[{index}]", f"{name}[{index}] = {value}")
-        todo.extend(term.children())
     return list(found.values())

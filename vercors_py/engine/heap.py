@@ -28,6 +28,7 @@ from .context import Engine
 from .encode import Evaluator, Reads
 from .solver import CANDIDATE_BUDGET
 from .state import Chunk, State
+from .terms import occurs, subterms
 
 
 @attrs.frozen
@@ -124,7 +125,7 @@ class Heap:
             index, array = select.arg(1), select.arg(0)
             # Only a named memory state can serve in a trigger (not a store or a havoc).
             if not (z3.is_const(array) and array.decl().kind() == z3.Z3_OP_UNINTERPRETED) \
-                    or not all(_occurs(v, index) for v in frame.bound):
+                    or not all(occurs(v, index) for v in frame.bound):
                 continue
             for candidate in candidates(index, frame.bound, self.t.X, cond)[:1]:
                 loc = self.t.fresh_int("loc")
@@ -148,14 +149,7 @@ class Heap:
                 self.check_injective(e, frame, index, Codes("injectivity.quantified", "", "this specification"), st)
         if not mode.keeps_array(array):
             return st
-        cond = self.t.conj(frame.guards)
-        if frame.bound:
-            inv = self.inverse(frame.bound, cond, index)
-            here = self._at_X(frame.bound, inv, z3.And(cond, index == self.t.X))
-            frac = None if amount is None else self._at_X(frame.bound, inv, amount)
-        else:
-            here = z3.And(cond, self.t.X == index)
-            frac = amount
+        here, frac = self._footprint(frame, index, amount)
         chunk = Chunk(read=here) if amount is None else Chunk(frac=z3.If(here, frac, self.t.zero))
         st = st.with_chunk(array, chunk)
         if not frame.bound:
@@ -215,14 +209,7 @@ class Heap:
         self.engine.check(enough, codes.perm, e.span,
                           f"{codes.what}: not enough permission: {need} `{short(e.location)}` may not be held",
                           frame.guards, related=codes.related, store=st.store)
-        cond = self.t.conj(frame.guards)
-        if frame.bound:
-            inv = self.inverse(frame.bound, cond, index)
-            here = self._at_X(frame.bound, inv, z3.And(cond, index == self.t.X))
-            taken = None if amount is None else self._at_X(frame.bound, inv, amount)
-        else:
-            here = z3.And(cond, self.t.X == index)
-            taken = amount
+        here, taken = self._footprint(frame, index, amount)
         if taken is None:
             # A read share is taken from a fraction by halving what is there; a state that
             # holds a duplicable read share keeps it.
@@ -256,15 +243,21 @@ class Heap:
         at_index = [f(index) for f in choices]
         pairs = list(zip(bound, at_index))
         axiom_body = z3.Implies(cond, z3.And(z3.substitute(cond, *pairs), z3.substitute(index, *pairs) == index))
-        if all(_occurs(v, index) for v in bound):
+        if all(occurs(v, index) for v in bound):
             axiom = z3.ForAll(list(bound), axiom_body, patterns=[z3.MultiPattern(*at_index)] if len(at_index) > 1 else [at_index[0]])
         else:
             axiom = z3.ForAll(list(bound), axiom_body)
         self.engine.assume(axiom)
         return tuple(f(X) for f in choices)
 
-    def _at_X(self, bound: tuple, inverse: tuple, term):
-        return z3.substitute(term, *zip(bound, inverse))
+    def _footprint(self, frame: Frame, index, amount):
+        """Whether an atom covers the location X, and its amount there (over X)."""
+        cond = self.t.conj(frame.guards)
+        if not frame.bound:
+            return z3.And(cond, self.t.X == index), amount
+        pairs = list(zip(frame.bound, self.inverse(frame.bound, cond, index)))
+        here = z3.substitute(z3.And(cond, index == self.t.X), *pairs)
+        return here, None if amount is None else z3.substitute(amount, *pairs)
 
     def _for_all(self, frame: Frame, fact):
         body = z3.Implies(self.t.conj(frame.guards), fact) if frame.guards else fact
@@ -285,39 +278,15 @@ class Heap:
 
 # ---- candidate inverses, read off the index term ----
 
-def _occurs(var, term) -> bool:
-    seen = set()
-    todo = [term]
-    while todo:
-        t = todo.pop()
-        if t.get_id() in seen:
-            continue
-        seen.add(t.get_id())
-        if t.eq(var):
-            return True
-        if z3.is_app(t):
-            todo.extend(t.children())
-    return False
-
-
 def _selects(term) -> list:
     """The array reads in a term (outside nested quantifiers)."""
-    found, seen, todo = [], set(), [term]
-    while todo:
-        t = todo.pop()
-        if t.get_id() in seen or not z3.is_app(t):
-            continue
-        seen.add(t.get_id())
-        if z3.is_select(t):
-            found.append(t)
-        todo.extend(t.children())
-    return found
+    return [t for t in subterms(term) if z3.is_select(t)]
 
 
 def _linear(term, bound):
     """term as ({var: coefficient}, constant) when it is linear in the bound variables
     with coefficients free of them; None otherwise."""
-    if not any(_occurs(v, term) for v in bound):
+    if not any(occurs(v, term) for v in bound):
         return {}, term
     for v in bound:
         if term.eq(v):
@@ -341,7 +310,7 @@ def _linear(term, bound):
     if z3.is_mul(term) and term.num_args() == 2:
         a, b = term.arg(0), term.arg(1)
         for factor, other in ((a, b), (b, a)):
-            if not any(_occurs(v, factor) for v in bound):
+            if not any(occurs(v, factor) for v in bound):
                 inner = _linear(other, bound)
                 if inner is None:
                     return None
@@ -377,7 +346,7 @@ def _pinned(cond, bound) -> dict:
             todo.extend(c.children())
         elif z3.is_eq(c):
             for var, value in ((c.arg(0), c.arg(1)), (c.arg(1), c.arg(0))):
-                if any(var.eq(v) for v in bound) and not any(_occurs(v, value) for v in bound):
+                if any(var.eq(v) for v in bound) and not any(occurs(v, value) for v in bound):
                     found[var] = value
                     break
     return found
@@ -389,7 +358,7 @@ def _candidates(index, bound: tuple, X) -> list[tuple]:
     found: list[tuple] = []
     modulus = None
     term = index
-    if z3.is_mod(term) and not any(_occurs(v, term.arg(1)) for v in bound):
+    if z3.is_mod(term) and not any(occurs(v, term.arg(1)) for v in bound):
         term, modulus = term.arg(0), term.arg(1)
     lin = _linear(term, bound)
     if lin is not None:
