@@ -16,6 +16,10 @@ RECURSION_LIMIT = 200_000
 
 _lock = threading.Lock()
 
+# Process-wide, so set once on import rather than while some caller's code is running.
+if sys.getrecursionlimit() < RECURSION_LIMIT:
+    sys.setrecursionlimit(RECURSION_LIMIT)
+
 
 def run(fn, *args):
     outcome: dict = {}
@@ -27,10 +31,7 @@ def run(fn, *args):
             outcome["error"] = exc
 
     with _lock:
-        # Both settings are process-wide; the stack size only applies to threads
-        # started while it is set.
-        if sys.getrecursionlimit() < RECURSION_LIMIT:
-            sys.setrecursionlimit(RECURSION_LIMIT)
+        # Process-wide too, and only for threads started while it is set.
         previous = threading.stack_size(STACK_BYTES)
         try:
             thread = threading.Thread(target=target, name="vercors-py-engine", daemon=True)
