@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import attrs
+
 from ..semantics.check import CheckedKernel, CheckedProgram
 from ..semantics.symbols import Symbol
 from ..syntax import ast as A
@@ -46,6 +48,10 @@ def has_facts(exprs) -> bool:
                 return walk(e.body)
         return True
     return any(walk(e) for e in exprs)
+
+
+def _construct(node) -> str:
+    return "barrier" if isinstance(node, A.Barrier) else "loop"
 
 
 def perms_on(exprs, scope: A.Scope) -> bool:
@@ -83,6 +89,20 @@ class _Kernel:
         self.kernel_post = post_of(kernel.contract) if kernel else None
         self.group_span = group.span if group else None
         self.kernel_span = kernel.span if kernel else None
+        lines: dict[tuple, int] = {}
+        for body in [self.main.body] + [p.body for p in self.k.procedures]:
+            for n in A.walk(body):
+                if isinstance(n, (A.Barrier, A.While, A.For)):
+                    key = (_construct(n), n.span.start_line)
+                    lines[key] = lines.get(key, 0) + 1
+        self.shared_lines = {key for key, count in lines.items() if count > 1}
+
+    def place(self, node) -> str:
+        """`barrier@12`, or `barrier@12:7` when another barrier starts on line 12."""
+        key = (_construct(node), node.span.start_line)
+        where = f"{node.span.start_line}:{node.span.start_col}" if key in self.shared_lines \
+            else f"{node.span.start_line}"
+        return f"{key[0]}@{where}"
 
     def ob(self, what: str, kind: Kind, span, summary: str, steps, **kw) -> Obligation:
         return Obligation(f"{self.k.name}/{what}", kind, span, summary, self.k, self.functions,
@@ -101,9 +121,10 @@ class _Kernel:
 
     # ---- the thread and its helpers ----
     def lockstep(self) -> Obligation:
+        name = f"{self.k.name}/lock-step"
         return self.ob("lock-step", Kind.LOCKSTEP, self.main.name_span,
                        "barriers and uniform assignments sit under uniform conditions only", (),
-                       static=self.ck.uniformity.diagnostics)
+                       static=tuple(attrs.evolve(d, obligation=name) for d in self.ck.uniformity.diagnostics))
 
     def thread(self) -> Obligation:
         return self.ob("thread", Kind.THREAD, self.main.name_span,
@@ -144,13 +165,13 @@ class _Kernel:
             for node in A.walk(body):
                 if isinstance(node, A.Barrier) and node.contract and post_of(node.contract):
                     obs.append(self.ob(
-                        f"framing:barrier@{node.span.start_line}", Kind.FRAMING, node.span,
+                        f"framing:{self.place(node)}", Kind.FRAMING, node.span,
                         f"the postcondition of the barrier at line {node.span.start_line} reads only what it holds",
                         [Inhale(Part(post_of(node.contract), Who.THREAD), check_framing=True)],
                         locals=locals_in_scope(body, node)))
                 if isinstance(node, (A.While, A.For)) and node.contract:
                     obs.append(self.ob(
-                        f"framing:loop@{node.span.start_line}", Kind.FRAMING, node.span,
+                        f"framing:{self.place(node)}", Kind.FRAMING, node.span,
                         f"the invariant of the loop at line {node.span.start_line} reads only what it holds",
                         [Inhale(Part(tuple(c.expr for c in node.contract), Who.THREAD), check_framing=True)],
                         locals=locals_in_scope(body, node, inside=True), params=params))
@@ -201,7 +222,7 @@ class _Kernel:
         line = b.span.start_line
         requires, ensures = pre_of(b.contract or ()), post_of(b.contract or ())
         scope_locals = locals_in_scope(self.main.body, b)
-        obs = [self.ob(f"barrier@{line}/resources", Kind.BARRIER_RESOURCES, b.span,
+        obs = [self.ob(f"{self.place(b)}/resources", Kind.BARRIER_RESOURCES, b.span,
                        f"the group has every resource the barrier at line {line} hands out",
                        self.group_resources() + [
                            Havoc(),
@@ -211,7 +232,7 @@ class _Kernel:
                        locals=scope_locals)]
         if has_facts(ensures):
             obs.append(self.ob(
-                f"barrier@{line}/functional", Kind.BARRIER_FUNCTIONAL, b.span,
+                f"{self.place(b)}/functional", Kind.BARRIER_FUNCTIONAL, b.span,
                 f"the postcondition of the barrier at line {line} follows from what the threads publish",
                 [Inhale(Part(requires, Who.THREAD, resources=False)),
                  Inhale(Part(requires, Who.ALL_IN_GROUP, resources=False, fenced=b.fences)),

@@ -37,6 +37,7 @@ class Ctx:
     old_ok: bool = False            # inside a postcondition
     pure: bool = False              # no memory reads (lengths, context_everywhere)
     level: A.Level | None = None    # kernel/group contract: restricts the ids
+    code: bool = False              # statements (not specifications): no `**`
     where: str = "here"             # for messages: "in an array length", ...
 
 
@@ -112,7 +113,7 @@ class TypeChecker:
 
     # ---- statements ----
     def stmt(self, s, in_main: bool, loops: int) -> None:
-        ctx = Ctx(where="in code")
+        ctx = Ctx(code=True, where="in code")
         match s:
             case A.VarDecl():
                 if s.init is not None:
@@ -202,7 +203,7 @@ class TypeChecker:
                        f"'{call.name}' takes {len(params)} argument{'s' if len(params) != 1 else ''}, "
                        f"not {len(call.args)}")
         for arg, param in zip(call.args, params):
-            self.expect(arg, param.type, Ctx(pure=False, where="in an argument"))
+            self.expect(arg, param.type, Ctx(code=True, where="in an argument"))
         for arg in call.args[len(params):]:
             self.expr(arg, Ctx())
 
@@ -399,6 +400,9 @@ class TypeChecker:
                 self.error("type.mismatch", e.span, f"cannot compare {left} with {right}")
             return T.BOOL
         # && || ==> and ** between booleans
+        if op == "**" and ctx.code:
+            self.error("type.resource-placement", e.span,
+                       "`**` joins resources in specifications; in code write `&&`")
         self.expect(e.left, T.BOOL, ctx)
         self.expect(e.right, T.BOOL, ctx)
         return T.BOOL

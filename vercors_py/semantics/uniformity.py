@@ -126,7 +126,8 @@ class _Walker:
     def body_and_update(self, loop, inner: A.Expr | None, loops: tuple) -> A.Expr | None:
         jumped = self.stmt(loop.body, inner, loops)
         if isinstance(loop, A.For) and loop.update is not None:
-            self.stmt(loop.update, inner or jumped, loops)
+            # `continue` goes to the update, so every thread still in the loop runs it.
+            self.stmt(loop.update, inner, loops)
         return jumped
 
     def narrow(self, guard: A.Expr | None, cond: A.Expr | None) -> A.Expr | None:

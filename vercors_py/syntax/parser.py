@@ -7,6 +7,7 @@ first error up to the next `;` or `}` is reported.
 """
 from __future__ import annotations
 
+import copy
 import functools
 import importlib.resources
 import os
@@ -90,7 +91,17 @@ class _Seq:
     span: Span
 
 
-_FUNCTION_BODY = ("defined", "abstract")
+def _token_end(tok: Token) -> int:
+    # Tokens that error recovery invents may lack an end.
+    return tok.end_pos if tok.end_pos is not None else (tok.start_pos or 0) + len(tok)
+
+
+@attrs.frozen
+class _Part:
+    """A rule that only contributes a value to its parent (a function body, a barrier's
+    contract), with the span it covers so the parent's span includes it."""
+    value: object
+    span: Span
 
 
 class _Builder(Transformer):
@@ -106,7 +117,7 @@ class _Builder(Transformer):
         if isinstance(item, Token):
             if item.start_pos is None:
                 return None
-            return item.start_pos, item.end_pos
+            return item.start_pos, _token_end(item)
         span = getattr(item, "span", None)
         if isinstance(span, Span):
             return span.start, span.end
@@ -125,7 +136,8 @@ class _Builder(Transformer):
         return self.source.span(first[0], last[1])
 
     def _tok_span(self, tok: Token) -> Span:
-        return self.source.span(tok.start_pos, tok.end_pos)
+        start = tok.start_pos or 0
+        return self.source.span(start, _token_end(tok))
 
     @staticmethod
     def _nodes(children):
@@ -140,17 +152,17 @@ class _Builder(Transformer):
         return A.Program(tuple(self._nodes(ch)), span=self.source.span(0, len(self.source.text)))
 
     def defined(self, ch):
-        return ("defined", self._nodes(ch)[0])
+        return _Part(self._nodes(ch)[0], self._span(ch))
 
     def abstract(self, ch):
-        return ("abstract", None)
+        return _Part(None, self._span(ch))
 
     def function(self, ch):
         nodes = self._nodes(ch)
         clauses = tuple(n for n in nodes if isinstance(n, A.Clause))
         typed = next(n for n in nodes if isinstance(n, _Typed))
         params = next((n.items for n in nodes if isinstance(n, _Seq)), ())
-        body = next(n for n in nodes if isinstance(n, tuple) and n and n[0] in _FUNCTION_BODY)[1]
+        body = next(n for n in nodes if isinstance(n, _Part)).value
         name = self._names(ch)[0]
         return A.Function(clauses, typed.type, str(name), params, body,
                           name_span=self._tok_span(name), span=self._span(ch))
@@ -275,19 +287,18 @@ class _Builder(Transformer):
     def barrier(self, ch):
         nodes = self._nodes(ch)
         fences = next((n.items for n in nodes if isinstance(n, _Seq)), ())
-        contract = next(n for n in nodes if isinstance(n, tuple) and (not n or n[0] != "_"))
-        return A.Barrier(fences, None if contract == ("plain",) else contract[1:],
-                         span=self._span(ch))
+        contract = next(n for n in nodes if isinstance(n, _Part)).value
+        return A.Barrier(fences, contract, span=self._span(ch))
 
     def fences(self, ch):
         return _Seq(tuple(A.Fence(str(t)) for t in ch if isinstance(t, Token) and t.type != "COMMA"),
                     self._span(ch))
 
     def barrier_contract(self, ch):
-        return ("contract",) + tuple(self._nodes(ch))
+        return _Part(tuple(self._nodes(ch)), self._span(ch))
 
     def barrier_plain(self, ch):
-        return ("plain",)
+        return _Part(None, self._span(ch))
 
     def call_stmt(self, ch):
         name = ch[0]
@@ -440,19 +451,24 @@ def parse(text: str, path: str = "<input>") -> ParseResult:
         if pos > resync_after[0]:
             problems.append(_syntax_error(source, exc, pos))
             resync_after[0] = _next_sync(text, pos)
-        return True
+        if isinstance(exc, UnexpectedToken):
+            _repair(exc.interactive_parser, exc.token)
+        return True    # lark goes on after the offending token
 
     try:
         with _LOCK:
             lark, builder = _lark()
             builder.source, builder.problems = source, problems
             program = lark.parse(text, on_error=on_error)
-    except UnexpectedEOF as exc:
-        problems.append(_syntax_error(source, exc, len(text)))
-        program = None
-    except UnexpectedInput as exc:
-        if not problems:
-            problems.append(_syntax_error(source, exc, getattr(exc, "pos_in_stream", 0) or 0))
+    except (UnexpectedInput, ValueError, TypeError, AttributeError, IndexError, StopIteration) as exc:
+        # Recovery may hand the AST builder shapes it never sees in a valid program;
+        # the errors already found are what the user needs.
+        if problems:
+            return ParseResult(source, None, tuple(problems))
+        if not isinstance(exc, UnexpectedInput):
+            raise
+        problems.append(_syntax_error(source, exc, len(text) if isinstance(exc, UnexpectedEOF)
+                                      else getattr(exc, "pos_in_stream", 0) or 0))
         program = None
     if problems:
         return ParseResult(source, None, tuple(problems))
@@ -460,6 +476,56 @@ def parse(text: str, path: str = "<input>") -> ParseResult:
     if too_deep:
         return ParseResult(source, None, (too_deep,))
     return ParseResult(source, program, ())
+
+
+# Tokens recovery may invent, cheapest first.
+_FILLERS = (("RPAR", ")"), ("LPAR", "("), ("RSQB", "]"), ("NAME", "recovered"), ("EQUAL", "="),
+            ("SEMICOLON", ";"), ("RBRACE", "}"))
+_MAX_FILLERS = {"SEMICOLON": 3, "RBRACE": 3, "$END": 4}    # at the points to resynchronise at
+_MAX_FILLERS_ELSEWHERE = 2
+
+
+def _repair(interactive, bad: Token) -> None:
+    """Let the parser accept the token it choked on by inventing the fewest tokens
+    before it (`if x` gets a `(`, `x = (x + 1;` a `)`), so that what follows is parsed as
+    written instead of being reported again.  Without a short repair, nothing is fed and
+    the token is dropped."""
+    frontier = [(interactive, ())]
+    for _ in range(_MAX_FILLERS.get(bad.type, _MAX_FILLERS_ELSEWHERE)):
+        next_frontier = []
+        for state, path in frontier:
+            # The parse table's actions of the state: a cheap superset of what it accepts.
+            possible = state.choices()
+            for kind, text in _FILLERS:
+                if kind not in possible:
+                    continue
+                token = Token.new_borrow_pos(kind, text, bad)
+                trial = _fed(state, token)
+                if trial is None:
+                    continue
+                if _fed(trial, bad) is not None:
+                    for filler in path + (token,):
+                        interactive.feed_token(filler)
+                    if bad.type != "$END":      # lark feeds the end of input itself
+                        interactive.feed_token(bad)
+                    return
+                next_frontier.append((trial, path + (token,)))
+        frontier = next_frontier
+
+
+def _fed(state, token):
+    """A copy of the parser state after `token`, or None if it does not fit.  Trials do
+    not build AST nodes (as lark's own `accepts` does not): the copy shares the value
+    stack and runs no callbacks."""
+    trial = state.copy(deepcopy_values=False)
+    quiet = copy.copy(trial.parser_state.parse_conf)
+    quiet.callbacks = {}
+    trial.parser_state.parse_conf = quiet
+    try:
+        trial.feed_token(token)
+    except UnexpectedInput:
+        return None
+    return trial
 
 
 def _next_sync(text: str, pos: int) -> int:

@@ -1,0 +1,207 @@
+"""Uniformity and barrier divergence (seed 004, section 3.1): which locals of main are
+uniform, and which divergence codes are reported on which lines.  The files in
+tests/data/divergence carry their expectations inline; divergence is a failed lock-step
+obligation, so those files `fail`, they are not `rejected`."""
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from tests.support.expectations import check, header
+from vercors_py import service
+from vercors_py.semantics import check as semantic_check
+from vercors_py.syntax import parser
+
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "divergence"
+FILES = sorted(DATA.glob("*.pvl"))
+
+
+
+def _kernel(body: str, params: str = ""):
+    text = (f"kernel k{params} {{\n  global int[tcount] a;\n  requires Perm(a[tid], read);\n"
+            f"  void main() {{\n{body}\n  }}\n}}\n")
+    parsed = parser.parse(text, "u.pvl")
+    assert parsed.program is not None, parsed.diagnostics
+    checked = semantic_check.check_program(parsed.program, parsed.source)
+    assert checked.diagnostics == (), checked.diagnostics
+    (kernel,) = checked.kernels
+    return kernel
+
+
+def uniform(body: str, params: str = "") -> set[str]:
+    names = [s.name for s in _kernel(body, params).uniform]
+    assert len(names) == len(set(names)), "use distinct names in these tests"
+    return set(names)
+
+
+def divergence(body: str, params: str = "") -> list[tuple[str, int]]:
+    """(code, line within body) of each divergence diagnostic, the body's first line is 1."""
+    offset = 4          # the kernel header lines before the body
+    return sorted((d.code, d.span.start_line - offset) for d in _kernel(body, params).uniformity.diagnostics)
+
+
+# ---- which locals are uniform ----
+
+def test_values_decide_uniformity():
+    body = """
+    int c = 1;
+    int g = gid * gsize + ngroups - tcount;
+    int p = n + c;
+    int t = tid;
+    int l = lid + 1;
+    int m = a[0];
+    int q = lid == 0 ? 1 : 2;
+    int r = c + l;
+    """
+    assert uniform(body, "(int n)") == {"c", "g", "p"}
+
+
+def test_assignment_under_gid_stays_uniform_under_lid_does_not():
+    body = """
+    int x = 0;
+    if (gid == 0) { x = 1; }
+    int y = 0;
+    if (lid == 0) { y = 1; }
+    int z = 0;
+    if (gid == 0) { if (tid > 3) { z = 1; } }
+    int w = 0;
+    if (lid == 0) { } else { w = 2; }
+    """
+    assert uniform(body) == {"x"}
+
+
+def test_uniformity_is_a_fixed_point():
+    # y is assigned only x, but x becomes non-uniform later, so y is not uniform either.
+    body = """
+    int x = 0;
+    int y = x;
+    int u = 5;
+    int v = u;
+    if (lid == 0) { x = 1; }
+    """
+    assert uniform(body) == {"u", "v"}
+
+
+def test_loop_counters_with_uniform_bounds_are_uniform():
+    body = """
+    for (int i = 0; i < n; i = i + 1) { }
+    for (int j = 0; j < gsize; j = j + 2) { }
+    for (int k = 0; k < lid; k = k + 1) { }
+    int w = 0;
+    while (w < n) { w = w + 1; }
+    int v = 0;
+    while (v < tid) { v = v + 1; }
+    """
+    assert uniform(body, "(int n)") == {"i", "j", "w"}
+
+
+def test_non_uniform_break_makes_variables_of_the_loop_non_uniform():
+    body = """
+    int c = 0;
+    for (int i = 0; i < n; i = i + 1) {
+      c = c + 1;
+      if (lid == i) { break; }
+    }
+    int d = 0;
+    for (int j = 0; j < n; j = j + 1) {
+      d = d + 1;
+      if (j == 3) { break; }
+    }
+    """
+    assert uniform(body, "(int n)") == {"d", "j"}
+
+
+def test_break_of_an_inner_loop_leaves_the_outer_loop_uniform():
+    body = """
+    int c = 0;
+    for (int i = 0; i < n; i = i + 1) {
+      for (int j = 0; j < n; j = j + 1) {
+        if (lid == j) { break; }
+      }
+      c = c + 1;
+    }
+    """
+    assert uniform(body, "(int n)") == {"c", "i"}
+
+
+def test_non_uniform_return_taints_nothing_for_the_remaining_threads():
+    body = """
+    if (lid == 0) { return; }
+    int x = 1;
+    """
+    assert uniform(body) == {"x"}
+
+
+# ---- divergence codes and their lines ----
+
+def test_barrier_under_gid_is_fine_under_lid_is_divergence():
+    assert divergence("if (gid == 0) { barrier(local); }") == []
+    assert divergence("if (lid == 0) {\n  barrier(local);\n}") == [("divergence.barrier", 2)]
+    assert divergence("if (gid == 0) {\n  if (lid == 0) {\n    barrier(local);\n  }\n}") == [("divergence.barrier", 3)]
+
+
+def test_barrier_in_a_loop_depends_on_its_bound():
+    assert divergence("for (int i = 0; i < n; i = i + 1) {\n  barrier(local);\n}", "(int n)") == []
+    assert divergence("for (int i = 0; i < n - lid; i = i + 1) {\n  barrier(local);\n}", "(int n)") == \
+        [("divergence.barrier", 2)]
+
+
+def test_barrier_after_a_non_uniform_value_in_memory():
+    body = "int v = a[0];\nif (v > 0) {\n  barrier(global);\n}"
+    assert divergence(body) == [("divergence.barrier", 3)]
+
+
+def test_uniform_assign_is_reported_at_the_assignment():
+    body = """int rounds = 2;
+if (lid == 0) {
+  rounds = 3;
+}
+for (int i = 0; i < rounds; i = i + 1) {
+  barrier(local);
+}"""
+    assert divergence(body) == [("divergence.barrier", 6), ("divergence.uniform-assign", 3)]
+
+
+def test_jumps_are_divergence_only_when_they_can_skip_a_barrier():
+    loop_break = """for (int i = 0; i < n; i = i + 1) {
+  if (lid == i) {
+    break;
+  }
+}"""
+    assert divergence(loop_break, "(int n)") == []
+    assert divergence(loop_break + "\nbarrier(local);", "(int n)") == []
+    with_barrier = """for (int i = 0; i < n; i = i + 1) {
+  barrier(local);
+  if (lid == i) {
+    break;
+  }
+}"""
+    # the threads that broke out miss the barrier of the next iteration as well
+    assert divergence(with_barrier, "(int n)") == [("divergence.barrier", 2), ("divergence.jump", 4)]
+    ret = "if (lid == 0) {\n  return;\n}\nbarrier(local);"
+    assert divergence(ret) == [("divergence.jump", 2)]
+    assert divergence("barrier(local);\nif (lid == 0) {\n  return;\n}") == []
+    assert divergence("if (gid == 0) {\n  return;\n}\nbarrier(local);") == []
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_divergence_file(path):
+    assert check(path) == []
+
+
+def test_divergence_files_fail_or_verify_never_reject():
+    for path in FILES:
+        verdict, families = header(path.read_text())
+        assert (verdict, families) in [("fails", {"divergence"}), ("verified", set())], path.name
+
+
+def test_divergence_is_a_failed_lock_step_obligation():
+    text = (DATA / "barrier-under-lid.pvl").read_text()
+    result = service.check_text(text, "lid.pvl", service.Options(jobs=1))
+    assert result.verdict.value == "failed"
+    lockstep = [o for o in result.obligations if o.name == "k/lock-step"]
+    assert len(lockstep) == 1 and lockstep[0].verdict.value == "failed"
+    assert {d.code for d in lockstep[0].diagnostics} == {"divergence.barrier"}
+    # the other obligations are still checked
+    assert any(o.name == "k/thread" and o.verdict.value == "verified" for o in result.obligations)
