@@ -17,13 +17,6 @@ FAMILIES = {"syntax", "type", "divergence", "perm", "bounds", "div", "assert", "
             "barrier", "distribution", "framing", "injectivity", "timeout"}
 
 # Verified examples whose twins do not follow the `STEM-...` naming (see the reason).
-TWIN_NAMING = {
-    "seed004-fig8-demo": "examples: the mutants of seed004-fig8-demo keep the names of "
-                         "../shared/conformance (seed004-fig8-no-barrier, -wrong-post, ...), "
-                         "so none starts with `seed004-fig8-demo-`",
-}
-
-
 def test_there_are_enough_examples():
     assert len(FILES) >= 12
     names = {p.stem for p in FILES}
@@ -48,14 +41,6 @@ def test_example_has_a_verdict_header(path):
 
 def _verified():
     return [p for p in FILES if header(p.read_text())[0] == "verified"]
-
-
-@pytest.mark.parametrize("path", [
-    pytest.param(p, id=p.stem, marks=[pytest.mark.xfail(strict=True, reason=TWIN_NAMING[p.stem])]
-                 if p.stem in TWIN_NAMING else []) for p in _verified()])
-def test_verified_example_has_a_failing_twin(path):
-    twins = [p for p in FILES if p.stem.startswith(path.stem + "-") and header(p.read_text())[0] != "verified"]
-    assert twins
 
 
 def _index():
