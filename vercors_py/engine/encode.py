@@ -121,7 +121,7 @@ class Evaluator:
                           f"`{short(e)}` may be outside the array (length {self.engine.length_text[array]})",
                           guards, store=st.store)
         chunks = st.mask.get(array, ())
-        self.engine.assume(z3.Implies(self.t.conj(guards), self.engine.perms.consistent(chunks, index)))
+        self.engine.assume(z3.Implies(self.t.conj(guards), self.engine.perms.consistent_at_access(chunks, index)))
         if reads.perm_code == "framing.perm":
             message = f"this specification reads `{short(e)}` but holds no permission for it (state the Perm first)"
         else:

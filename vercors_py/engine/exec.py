@@ -159,7 +159,7 @@ class Executor:
         self.engine.check(z3.And(0 <= index, index < length), "bounds.index", target.span,
                           f"`{short(target)}` may be outside the array (length {self.engine.length_text[array]})", store=st.store)
         chunks = st.mask.get(array, ())
-        self.engine.assume(self.engine.perms.consistent(chunks, index))
+        self.engine.assume(self.engine.perms.consistent_at_access(chunks, index))
         self.engine.check(self.engine.perms.can_write(chunks, index), "perm.write", target.span,
                           f"insufficient permission to write `{short(target)}`: write permission is needed",
                           store=st.store)

@@ -150,7 +150,9 @@ class Heap:
         if not mode.keeps_array(array):
             return st
         here, frac = self._footprint(frame, index, amount)
-        chunk = Chunk(read=here) if amount is None else Chunk(frac=z3.If(here, frac, self.t.zero))
+        quantified = bool(frame.bound)
+        chunk = Chunk(read=here, quantified=quantified) if amount is None \
+            else Chunk(frac=z3.If(here, frac, self.t.zero), quantified=quantified)
         st = st.with_chunk(array, chunk)
         if not frame.bound:
             self.engine.assume(self.perms.consistent(st.mask[array], index))
@@ -199,7 +201,7 @@ class Heap:
         if frame.bound and amount is not None:
             self.check_injective(e, frame, index, codes, st)
         if not frame.bound:
-            self.engine.assume(z3.Implies(self.t.conj(frame.guards), self.perms.consistent(chunks, index)))
+            self.engine.assume(z3.Implies(self.t.conj(frame.guards), self.perms.consistent_at_access(chunks, index)))
         q, r = self.perms.at(chunks, index)
         if amount is None:
             enough, need = z3.Or(q > 0, r), "a read share of"
@@ -214,12 +216,15 @@ class Heap:
             # A read share is taken from a fraction by halving what is there; a state that
             # holds a duplicable read share keeps it.
             q_here, r_here = self.perms.at(chunks, self.t.X)
-            chunk = Chunk(frac=z3.If(z3.And(here, z3.Not(r_here)), -q_here / 2, self.t.zero))
+            chunk = Chunk(frac=z3.If(z3.And(here, z3.Not(r_here)), -q_here / 2, self.t.zero),
+                          quantified=bool(frame.bound))
         else:
-            chunk = Chunk(frac=z3.If(here, -taken, self.t.zero))
+            chunk = Chunk(frac=z3.If(here, -taken, self.t.zero), quantified=bool(frame.bound))
         return st.with_chunk(array, chunk)
 
     def check_injective(self, e: A.Perm, frame: Frame, index, codes: Codes, st: State) -> None:
+        if _unit_shift(index, frame.bound) is not None:
+            return      # v + k takes different values for different v
         copies = [self.t.fresh(str(v), v.sort()) for v in frame.bound]
         pairs = list(zip(frame.bound, copies))
         other_guards = tuple(z3.substitute(g, *pairs) for g in frame.guards)
@@ -234,6 +239,9 @@ class Heap:
     def inverse(self, bound: tuple, cond, index) -> tuple:
         """Terms over X giving, for a location X, the bound values that reach it."""
         X = self.t.X
+        shift = _unit_shift(index, bound)
+        if shift is not None:
+            return (z3.simplify(shift(X)),)     # exact by algebra, nothing to prove
         for candidate in candidates(index, bound, X, cond):
             at_index = [z3.substitute(c, (X, index)) for c in candidate]
             goal = z3.Implies(cond, self.t.conj(a == v for a, v in zip(at_index, bound)))
@@ -315,6 +323,23 @@ def _linear(term, bound):
                 if inner is None:
                     return None
                 return {v: factor * c for v, c in inner[0].items()}, factor * inner[1]
+    return None
+
+
+def _unit_shift(index, bound: tuple):
+    """For an index `v + k` or `k - v` in the one bound variable v (k free of it): the
+    inverse as a function of the location; None for any other index."""
+    if len(bound) != 1:
+        return None
+    lin = _linear(index, bound)
+    if lin is None or bound[0] not in lin[0]:
+        return None
+    (v, coefficient), = lin[0].items()
+    unit = _simplified_one(coefficient)
+    if unit == 1:
+        return lambda x: x - lin[1]
+    if unit == -1:
+        return lambda x: lin[1] - x
     return None
 
 

@@ -72,17 +72,18 @@ class CancelToken:
 
 class Solver:
     def __init__(self, timeout: float, cancel=None):
+        # A fresh context per obligation: Z3's search depends on the order terms were
+        # made in, so a shared one would make results depend on what was proved before.
         self.ctx = z3.Context()
         self.solver = z3.Solver(ctx=self.ctx)
         self.solver.set("random_seed", SEED)
-        self.solver.set("smt.random_seed", SEED)
-        self.solver.set("smt.mbqi.max_iterations", MBQI_ITERATIONS)
-        self.side = z3.Solver(ctx=self.ctx)
-        self.side.set("random_seed", SEED)
-        self.side.set("smt.random_seed", SEED)
+        self._side = None             # built on first use: most obligations never need it
+        self._base: list = []
         self.deadline = time.monotonic() + timeout
         self.cancel = cancel          # a CancelToken, or None
         self.checks = 0
+        self.depth = 0                # scopes pushed
+        self.proved: dict[int, tuple] = {}   # id of a goal proved on this path -> (scope, goal)
         self.helpers = None           # the literal that switches helper facts on
         self.definitions = False      # whether the helpers include function definitions
 
@@ -94,7 +95,17 @@ class Solver:
         """Facts of the obligation's world (sizes, ids, context_everywhere): asserted,
         and also given to the side solver that `prove_side` uses."""
         self.solver.add(*facts)
-        self.side.add(*facts)
+        self._base.extend(facts)
+        if self._side is not None:
+            self._side.add(*facts)
+
+    @property
+    def side(self) -> z3.Solver:
+        if self._side is None:
+            self._side = z3.Solver(ctx=self.ctx)
+            self._side.set("random_seed", SEED)
+            self._side.add(*self._base)
+        return self._side
 
     def prove_side(self, goal, budget: float) -> bool:
         """Prove `goal` from the world's facts alone, away from the path's quantified
@@ -113,9 +124,13 @@ class Solver:
 
     def push(self) -> None:
         self.solver.push()
+        self.depth += 1
 
     def pop(self) -> None:
         self.solver.pop()
+        self.depth -= 1
+        # Goals proved inside the scope just left are not known outside it.
+        self.proved = {key: entry for key, entry in self.proved.items() if entry[0] <= self.depth}
 
     # ---- checks ----
     def _check(self, *assumptions, budget: float | None = None) -> tuple[z3.CheckSatResult, str]:
@@ -151,16 +166,22 @@ class Solver:
     def prove(self, goal, budget: float | None = None) -> Answer:
         """Is `goal` valid under the current assertions?  A `budget` (seconds) caps the
         time of this one check, for optional work such as trying a candidate."""
-        if z3.is_true(goal):
+        if z3.is_true(goal) or goal.get_id() in self.proved:
             return Answer(Outcome.PROVED)
         self.push()
         try:
             self.add(z3.Not(goal))
             if self.helpers is None:
-                return self._answer(*self._check(budget=budget))
-            return self._prove_with_helpers(budget)
+                answer = self._answer(*self._check(budget=budget))
+            else:
+                answer = self._prove_with_helpers(budget)
         finally:
             self.pop()
+        if answer.outcome is Outcome.PROVED:
+            # Z3 shares equal terms, so the same check later on this path has the same id.
+            # The goal is kept alive with its id: Z3 reuses the ids of freed terms.
+            self.proved[goal.get_id()] = (self.depth, goal)
+        return answer
 
     def _answer(self, result, reason: str) -> Answer:
         if result == z3.unsat:

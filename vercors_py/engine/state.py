@@ -70,6 +70,7 @@ class Chunk:
     """What one permission contributes at the generic location X."""
     frac: z3.ArithRef | None = None      # fraction (Real), negative when taken away
     read: z3.BoolRef | None = None       # a duplicable read share
+    quantified: bool = False             # from a \forall*: reaches X through an inverse
 
 
 @attrs.frozen
@@ -96,12 +97,21 @@ class Permissions:
 
     def __init__(self, terms: Terms):
         self.t = terms
+        # A cell is looked up several times per access (bounds, consistency, the check);
+        # masks are immutable tuples, so (mask, cell) -> sum can be remembered.  The
+        # mask itself is kept in the value so its id is not reused while cached.
+        self._sums: dict[tuple[int, int], tuple] = {}
 
     def at(self, chunks: tuple[Chunk, ...], x) -> tuple[z3.ArithRef, z3.BoolRef]:
+        key = (id(chunks), x.get_id())
+        hit = self._sums.get(key)
+        if hit is not None and hit[0] is chunks:
+            return hit[1], hit[2]
         fracs = [z3.substitute(c.frac, (self.t.X, x)) for c in chunks if c.frac is not None]
         reads = [z3.substitute(c.read, (self.t.X, x)) for c in chunks if c.read is not None]
         q = self.t.zero if not fracs else (fracs[0] if len(fracs) == 1 else z3.Sum(*fracs))
         r = self.t.false if not reads else (reads[0] if len(reads) == 1 else z3.Or(*reads))
+        self._sums[key] = (chunks, q, r, x)
         return q, r
 
     def can_read(self, chunks, x) -> z3.BoolRef:
@@ -117,3 +127,11 @@ class Permissions:
         and a read share excludes the whole write."""
         q, r = self.at(chunks, x)
         return z3.And(q >= 0, q <= 1, z3.Implies(r, q < 1))
+
+    def consistent_at_access(self, chunks, x) -> z3.BoolRef:
+        """Consistency worth stating at a cell that is accessed.  What single chunks
+        imply about each other (two writes: different cells) was stated when each was
+        produced; a quantified chunk can only tell at the cells that are used."""
+        if not any(c.quantified for c in chunks):
+            return self.t.true
+        return self.consistent(chunks, x)

@@ -77,9 +77,11 @@ class World:
         self.initial = empty
         self.heap = Heap(engine, self.evaluator)
 
-    def view(self, who: M.Who, st: State) -> tuple[State, Frame]:
+    def view(self, who: M.Who, st: State, exprs=()) -> tuple[State, Frame]:
         t = self.t
         store = dict(st.store)
+        mentions_group_ids = any(isinstance(n, A.Name) and n.symbol in (RESERVED["gid"], RESERVED["lid"])
+                                 for e in exprs for n in A.walk(e))
         match who:
             case M.Who.THREAD | M.Who.GROUP | M.Who.KERNEL:
                 return st, Frame()
@@ -94,6 +96,12 @@ class World:
                 v = t.fresh_int("gid")
                 store[RESERVED["gid"]] = v
                 guard = z3.And(0 <= v, v < self.ngroups)
+            case M.Who.ALL_THREADS if not mentions_group_ids:
+                # Over tid when nothing else is mentioned: indices like tid + k * gsize
+                # then have linear inverses.
+                v = t.fresh_int("tid")
+                store[RESERVED["tid"]] = v
+                guard = z3.And(0 <= v, v < self.ngroups * self.gsize)
             case M.Who.ALL_THREADS:
                 # Over (gid, lid) pairs rather than tid: tid / gsize and tid % gsize
                 # would put division by a symbolic size in every formula.
@@ -158,7 +166,8 @@ class _Steps:
                 for symbol, decl in self.w.arrays.items():
                     if decl.scope is step.scope:
                         X, length = self.w.t.X, self.engine.lengths[symbol]
-                        chunk = Chunk(frac=z3.If(z3.And(0 <= X, X < length), self.w.t.one, self.w.t.zero))
+                        chunk = Chunk(frac=z3.If(z3.And(0 <= X, X < length), self.w.t.one, self.w.t.zero),
+                                      quantified=True)
                         st = st.with_chunk(symbol, chunk)
                 return st
             case M.Forget():
@@ -179,14 +188,14 @@ class _Steps:
         return {a: self.w.t.fresh_array(a.name, a.type) for a in st.values}
 
     def inhale(self, part: M.Part, st: State, check_framing: bool) -> State:
-        viewed, frame = self.w.view(part.who, st)
+        viewed, frame = self.w.view(part.who, st, part.exprs)
         mode = self.w.mode(part, check_framing)
         for e in part.exprs:
             viewed = self.heap.produce(e, viewed, frame, mode)
         return attrs.evolve(viewed, store=st.store)
 
     def exhale(self, part: M.Part, st: State, codes: Codes) -> State:
-        viewed, frame = self.w.view(part.who, st)
+        viewed, frame = self.w.view(part.who, st, part.exprs)
         mode = self.w.mode(part)
         for e in part.exprs:
             viewed = self.heap.consume(e, viewed, codes, frame, mode)
