@@ -1,4 +1,4 @@
-"""The command line: `vercors-py check [options] FILE...`.
+"""The command line: `vercors-py check [options] FILE...`, `obligations FILE`, `lsp`.
 
 A thin layer over service.py: parse arguments, check each file, print each report and
 exit with the most serious code (results.EXIT_ORDER; the table is in docs/cli.md).
@@ -67,6 +67,13 @@ def _parser() -> argparse.ArgumentParser:
                                description="Print every obligation generated for FILE as a PVL-like method.")
     show.add_argument("file", metavar="FILE")
     show.set_defaults(run=_obligations)
+
+    lsp = commands.add_parser("lsp", help="run the language server (for editors)",
+                              description="Run the language server over standard input and output "
+                                          "(see docs/editor.md).")
+    lsp.add_argument("--stdio", action="store_true",
+                     help="talk over standard input and output (the default, and the only transport)")
+    lsp.set_defaults(run=_lsp)
     return parser
 
 
@@ -122,6 +129,11 @@ def _obligations(args: argparse.Namespace) -> int:
         return result.exit_code
     print(format_obligations(result), end="")
     return 0
+
+
+def _lsp(args: argparse.Namespace) -> int:
+    from .lsp import server    # pygls is loaded only for the language server
+    return server.main()
 
 
 def _total(results, unreadable: int) -> str:

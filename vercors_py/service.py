@@ -12,7 +12,7 @@ import traceback
 import attrs
 
 from . import diagnostics as D
-from .results import FileResult, Verdict
+from .results import FileResult, ObligationResult, Verdict
 from .engine.solver import Cancelled
 from .source import SourceText
 from .syntax import parser
@@ -47,19 +47,51 @@ def analyze(text: str, path: str) -> Analysis:
     return Analysis(parsed.source, checked.program, checked, checked.diagnostics)
 
 
-def check_text(text: str, path: str, options: Options = Options(), cancel=None) -> FileResult:
+@attrs.frozen
+class Progress:
+    """What `check_text(..., progress=f)` tells f: before the first obligation is proved
+    (result None) and after each one, proved or taken from the cache."""
+    done: int
+    total: int
+    result: ObligationResult | None = None
+    cached: bool = False
+
+
+def check_text(text: str, path: str, options: Options = Options(), cancel=None, *,
+               cache=None, progress=None) -> FileResult:
     """Check one text.  With a CancelToken `cancel`, engine.solver.Cancelled is raised
-    when it is cancelled; nothing else escapes."""
+    when it is cancelled; nothing else escapes.  With a `cache.ObligationCache`, the
+    obligations whose meaning did not change since they were proved are not proved again;
+    `progress` is called with a `Progress` as the obligations are done."""
     start = time.perf_counter()
     try:
-        result = _check(text, path, options, cancel)
+        result = _check(text, path, options, cancel, cache, progress)
     except Cancelled:
         raise
     except Exception as exc:  # a fault of ours must reach the user as a diagnostic
-        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        result = FileResult(path, SourceText(path, text), Verdict.FAILED,
-                            (D.error("internal.error", None, f"internal error: {detail}"),))
+        result = _fault(text, path, exc)
     return attrs.evolve(result, seconds=time.perf_counter() - start)
+
+
+def verify(analysis: Analysis, options: Options = Options(), cancel=None, *,
+           cache=None, progress=None) -> FileResult:
+    """check_text for a text that was already analysed (the language server analyses on
+    every change and verifies the same analysis later)."""
+    start = time.perf_counter()
+    try:
+        result = _verify(analysis, options, cancel, cache, progress)
+    except Cancelled:
+        raise
+    except Exception as exc:
+        result = _fault(analysis.source.text, analysis.source.path, exc)
+    return attrs.evolve(result, seconds=time.perf_counter() - start)
+
+
+def _fault(text: str, path: str, exc: Exception) -> FileResult:
+    """A fault of ours must reach the user as a diagnostic."""
+    detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    return FileResult(path, SourceText(path, text), Verdict.FAILED,
+                      (D.error("internal.error", None, f"internal error: {detail}"),))
 
 
 def check_file(path: str, options: Options = Options()) -> FileResult:
@@ -85,14 +117,17 @@ def obligations_of_file(path: str):
     return generate.obligations(analysis.checked)
 
 
-def _check(text: str, path: str, options: Options, cancel=None) -> FileResult:
-    analysis = analyze(text, path)
+def _check(text: str, path: str, options: Options, cancel=None, cache=None, progress=None) -> FileResult:
+    return _verify(analyze(text, path), options, cancel, cache, progress)
+
+
+def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progress=None) -> FileResult:
+    path = analysis.source.path
     if analysis.rejected:
         return FileResult(path, analysis.source, Verdict.REJECTED, _sorted(analysis.diagnostics))
     from .obligations import generate
-    from .engine import runner
     obligations = generate.obligations(analysis.checked)
-    results = runner.run_all(obligations, options, cancel)
+    results = _prove(obligations, options, cancel, cache, progress)
     diagnostics = list(analysis.diagnostics)
     for r in results:
         diagnostics.extend(r.diagnostics)
@@ -104,6 +139,41 @@ def _check(text: str, path: str, options: Options, cancel=None) -> FileResult:
     else:
         verdict = Verdict.VERIFIED
     return FileResult(path, analysis.source, verdict, _sorted(diagnostics), tuple(results))
+
+
+def _prove(obligations, options: Options, cancel, cache, progress) -> list[ObligationResult]:
+    """The results of the obligations, in order: from the cache where it has them."""
+    from .engine import runner
+    total = len(obligations)
+    results: list[ObligationResult | None] = [None] * total
+    fingerprints: dict[int, object] = {}
+    todo: list[int] = []
+    for i, ob in enumerate(obligations):
+        if cache is not None:
+            fingerprints[i] = fp = cache.fingerprint(ob, options.timeout)
+            hit = cache.lookup(ob, options.timeout, fp) if fp is not None else None
+            if hit is not None:
+                results[i] = hit
+                continue
+        todo.append(i)
+    done = total - len(todo)
+    if progress is not None:
+        progress(Progress(0, total))
+        for n, r in enumerate(r for r in results if r is not None):
+            progress(Progress(n + 1, total, r, cached=True))
+
+    def finished(j: int, result: ObligationResult) -> None:
+        nonlocal done
+        i = todo[j]
+        results[i] = result
+        if cache is not None:
+            cache.store(obligations[i], options.timeout, result, fingerprints.get(i))
+        done += 1
+        if progress is not None:
+            progress(Progress(done, total, result))
+
+    runner.run_all([obligations[i] for i in todo], options, cancel, progress=finished)
+    return results
 
 
 def _sorted(diagnostics) -> tuple[D.Diagnostic, ...]:

@@ -8,6 +8,7 @@ conversion lives here so that every consumer agrees on it.
 from __future__ import annotations
 
 import bisect
+import re
 
 import attrs
 
@@ -42,10 +43,10 @@ class SourceText:
     line_starts: tuple[int, ...] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        starts = [0]
-        for i, ch in enumerate(self.text):
-            if ch == "\n":
-                starts.append(i + 1)
+        # A line ends at \n (so also at \r\n, whose \r is not part of the line's text).
+        # A lone \r is not a line break here, unlike in LSP: reports show it as a control
+        # character on its line (docs/editor.md, "Limits").
+        starts = [0] + [m.end() for m in _LINE_END.finditer(self.text)]
         object.__setattr__(self, "line_starts", tuple(starts))
 
     def line_col(self, offset: int) -> tuple[int, int]:
@@ -60,21 +61,30 @@ class SourceText:
         return Span(self.path, start, end, line, col, end_line, end_col)
 
     def line_text(self, line: int) -> str:
-        """The text of a 1-based line, without its newline."""
+        """The text of a 1-based line, without its line break (\n or \r\n)."""
         if not 1 <= line <= len(self.line_starts):
             return ""
         start = self.line_starts[line - 1]
-        end = self.text.find("\n", start)
-        return self.text[start:] if end < 0 else self.text[start:end]
+        if line < len(self.line_starts):
+            text = self.text[start:self.line_starts[line] - 1]       # without its \n
+            return text[:-1] if text.endswith("\r") else text
+        return self.text[start:]
 
     # ---- LSP positions: 0-based line, UTF-16 code units within the line ----
     def utf16_position(self, offset: int) -> tuple[int, int]:
+        """The LSP position (0-based line, UTF-16 code units into it) of an offset.  An
+        offset inside a line break counts as the end of its line."""
         line, col = self.line_col(offset)
         start = self.line_starts[line - 1]
         prefix = self.text[start:start + col - 1]
+        if prefix.endswith("\r") and self.text.startswith("\n", offset):    # between \r and \n
+            prefix = prefix[:-1]
         return line - 1, utf16_length(prefix)
 
     def offset_of_utf16(self, line: int, character: int) -> int:
+        """The offset of an LSP position.  A character past the end of the line means the
+        end of the line (before its line break); one that falls inside a surrogate pair
+        means the character that the pair encodes."""
         if line < 0:
             return 0
         if line >= len(self.line_starts):
@@ -83,10 +93,14 @@ class SourceText:
         line_text = self.line_text(line + 1)
         units = 0
         for i, ch in enumerate(line_text):
-            if units >= character:
+            width = 2 if ord(ch) > 0xFFFF else 1
+            if units + width > character:
                 return start + i
-            units += 2 if ord(ch) > 0xFFFF else 1
+            units += width
         return start + len(line_text)
+
+
+_LINE_END = re.compile(r"\n")
 
 
 def utf16_length(text: str) -> int:

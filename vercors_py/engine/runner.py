@@ -24,15 +24,29 @@ def _prove_index(index: int) -> ObligationResult:
     return prove(obligations[index], timeout)
 
 
-def run_all(obligations, options, cancel=None) -> list[ObligationResult]:
+def run_all(obligations, options, cancel=None, progress=None) -> list[ObligationResult]:
+    """Prove every obligation.  `progress(index, result)`, when given, is called in this
+    process as each result arrives, in the order of `obligations`.  With a CancelToken
+    `cancel` the obligations are proved here, one after the other, so that cancelling
+    reaches the check in flight."""
     jobs = options.jobs or os.cpu_count() or 1
     if jobs <= 1 or len(obligations) < MIN_PARALLEL or cancel is not None \
             or "fork" not in multiprocessing.get_all_start_methods():
-        return [prove(ob, options.timeout, cancel) for ob in obligations]
+        results = []
+        for index, ob in enumerate(obligations):
+            results.append(prove(ob, options.timeout, cancel))
+            if progress is not None:
+                progress(index, results[-1])
+        return results
     global _shared
     _shared = (list(obligations), options.timeout)
     try:
         with multiprocessing.get_context("fork").Pool(min(jobs, len(obligations))) as pool:
-            return pool.map(_prove_index, range(len(obligations)), chunksize=1)
+            results = []
+            for index, result in enumerate(pool.imap(_prove_index, range(len(obligations)), chunksize=1)):
+                results.append(result)
+                if progress is not None:
+                    progress(index, result)
+            return results
     finally:
         _shared = ()

@@ -1,0 +1,133 @@
+"""Requests answered from what the session already has: hover, definition, outline and
+code lenses.  None of them waits for verification; all of them work from the last good
+parse (its positions carried over the edits made since) while the text does not parse.
+"""
+from __future__ import annotations
+
+from lsprotocol import types
+
+from vercors_py.syntax import ast as A
+
+from . import navigation, status
+from .positions import Positions
+from .session import Document, Session, Snapshot
+
+VERIFY_COMMAND = "vercorsPy.verify"
+
+_SYMBOL_KIND = {
+    "kernel": types.SymbolKind.Class,
+    "memory": types.SymbolKind.Array,
+    "procedure": types.SymbolKind.Method,
+    "barrier": types.SymbolKind.Event,
+    "function": types.SymbolKind.Function,
+    "contract": types.SymbolKind.Interface,
+}
+
+
+class Features:
+    def __init__(self, session: Session, positions: Positions, markdown: bool = True,
+                 hierarchical_symbols: bool = True):
+        self.session = session
+        self.positions = positions
+        self.markdown = markdown
+        self.hierarchical_symbols = hierarchical_symbols
+
+    # ---- helpers ----
+    def _offset_in(self, doc: Document, snap: Snapshot, position: types.Position) -> int:
+        """The offset in snap's text of a position in the current text."""
+        now = self.positions.offset(doc.source(), position)
+        return doc.log.backward(now, snap.mark)
+
+    def _range(self, doc: Document, snap: Snapshot, span) -> types.Range:
+        return self.positions.range(doc.source(), doc.mapper(snap.mark).span(span))
+
+    def _markup(self, text: str) -> types.MarkupContent:
+        kind = types.MarkupKind.Markdown if self.markdown else types.MarkupKind.PlainText
+        return types.MarkupContent(kind=kind, value=text)
+
+    # ---- hover ----
+    def hover(self, doc: Document, position: types.Position) -> types.Hover | None:
+        snap = doc.parsed
+        if snap is not None:
+            ref = snap.index.reference_at(self._offset_in(doc, snap, position))
+            if ref is not None:
+                return types.Hover(contents=self._markup(navigation.hover_text(ref, snap.index, self.markdown)),
+                                   range=self._range(doc, snap, ref.span))
+        snap = doc.checked
+        if snap is not None:
+            found = snap.index.barrier_at(self._offset_in(doc, snap, position))
+            if found is not None:
+                kernel, barrier = found
+                obligations = status.barrier_obligations(snap.obligations, kernel, barrier)
+                results = [self.session.result_of(doc, snap, ob) for ob in obligations]
+                text = status.barrier_hover(obligations, results, self.markdown)
+                return types.Hover(contents=self._markup(text), range=self._range(doc, snap, barrier.span))
+        return None
+
+    # ---- definition ----
+    def definition(self, doc: Document, position: types.Position) -> types.Location | None:
+        snap = doc.parsed
+        if snap is None:
+            return None
+        ref = snap.index.reference_at(self._offset_in(doc, snap, position))
+        if ref is None or ref.symbol.span is None:
+            return None
+        return types.Location(uri=doc.uri, range=self._range(doc, snap, ref.symbol.span))
+
+    # ---- outline ----
+    def symbols(self, doc: Document):
+        snap = doc.parsed
+        if snap is None:
+            return []
+        items = navigation.outline(snap.analysis.program)
+        if self.hierarchical_symbols:
+            return [self._document_symbol(doc, snap, item) for item in items]
+        flat: list[types.SymbolInformation] = []
+
+        def visit(item, container):
+            flat.append(types.SymbolInformation(
+                name=item.name, kind=_SYMBOL_KIND[item.kind], container_name=container,
+                location=types.Location(uri=doc.uri, range=self._range(doc, snap, item.span))))
+            for child in item.children:
+                visit(child, item.name)
+        for item in items:
+            visit(item, None)
+        return flat
+
+    def _document_symbol(self, doc, snap, item: navigation.Outline) -> types.DocumentSymbol:
+        return types.DocumentSymbol(
+            name=item.name, kind=_SYMBOL_KIND[item.kind], detail=item.detail or None,
+            range=self._range(doc, snap, item.span),
+            selection_range=self._range(doc, snap, item.selection),
+            children=[self._document_symbol(doc, snap, c) for c in item.children] or None)
+
+    # ---- code lenses ----
+    def lenses(self, doc: Document) -> list[types.CodeLens]:
+        snap = doc.checked
+        if snap is None:
+            return []
+        session = self.session
+        obligations = snap.obligations
+        results = [session.result_of(doc, snap, ob) for ob in obligations]
+        lenses: list[types.CodeLens] = []
+        for kernel in snap.analysis.program.kernels:
+            mine = [r for ob, r in zip(obligations, results) if ob.kernel is kernel]
+            st = status.status(mine, doc.verifying)
+            where = self._range(doc, snap, kernel.name_span)
+            lenses += self._pair(doc, where, st, {"kernel": kernel.name})
+            main = kernel.main
+            barriers = [n for n in A.walk(main.body) if isinstance(n, A.Barrier)] if main else []
+            for number, barrier in enumerate(barriers):
+                own = [r for ob, r in zip(obligations, results)
+                       if ob.kernel is kernel and ob.span is not None and ob.span == barrier.span]
+                extra = status.errors_inside(mine, barrier.span)
+                st = status.status(own, doc.verifying, extra)
+                where = self._range(doc, snap, barrier.span)
+                where = types.Range(start=where.start, end=where.start)
+                lenses += self._pair(doc, where, st, {"kernel": kernel.name, "barrier": number})
+        return lenses
+
+    def _pair(self, doc: Document, where: types.Range, st: status.Status, scope: dict) -> list[types.CodeLens]:
+        return [types.CodeLens(range=where, command=types.Command(title=st.title, command="")),
+                types.CodeLens(range=where, command=types.Command(
+                    title="▶ verify", command=VERIFY_COMMAND, arguments=[doc.uri, scope]))]

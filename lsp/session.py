@@ -1,0 +1,420 @@
+"""The documents the editor has open, and when each one is checked.
+
+Per document: the fast checks (parse, resolve, types, divergence) run on every change,
+200 ms after the last one; full verification runs on open and save (or after every fast
+check, or never: `vercorsPy.verifyOn`), in a worker thread, one at a time.  A change
+cancels the verification in flight for its document.  Every result remembers the version
+it was computed from and is dropped when the document has moved on; what is published is
+always the fast diagnostics of the current version plus the last verification's
+diagnostics, carried over the edits made since (so they do not blink away while the user
+types, and are replaced when the next verification finishes).
+
+This module knows nothing of pygls: it talks to the editor through the `Client` it is
+given (server.py), which makes it testable without a process.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from typing import Protocol
+
+import attrs
+
+from vercors_py import diagnostics as D
+from vercors_py import service
+from vercors_py.cache import ObligationCache
+from vercors_py.engine.solver import Cancelled, CancelToken
+from vercors_py.obligations import generate
+from vercors_py.results import FileResult, ObligationResult, Verdict
+from vercors_py.source import SourceText
+from vercors_py.syntax import ast as A
+
+from .edits import EditLog, Mapper, diff
+from .navigation import Index
+
+log = logging.getLogger(__name__)
+
+VERIFY_ON = ("save", "change", "never")
+DEBOUNCE = 0.2
+DEFAULT_TIMEOUT = service.Options().timeout
+
+
+@attrs.frozen
+class Settings:
+    verify_on: str = "save"
+    timeout: float = DEFAULT_TIMEOUT
+
+    @staticmethod
+    def parse(raw) -> "Settings":
+        """Settings from the `vercorsPy` section; anything malformed keeps its default."""
+        if not isinstance(raw, dict):
+            return Settings()
+        verify_on = raw.get("verifyOn", "save")
+        timeout = raw.get("timeout", DEFAULT_TIMEOUT)
+        if verify_on not in VERIFY_ON:
+            verify_on = "save"
+        if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not 0 < timeout < 1e6:
+            timeout = DEFAULT_TIMEOUT
+        return Settings(verify_on, float(timeout))
+
+
+class Client(Protocol):
+    """What the session needs from the editor connection."""
+
+    def publish(self, uri: str, version: int, source: SourceText, diagnostics: list[D.Diagnostic]) -> None: ...
+    def refresh_lenses(self) -> None: ...
+    async def progress_begin(self, title: str, on_cancel) -> object | None: ...
+    def progress_report(self, token, done: int, total: int) -> None: ...
+    def progress_end(self, token, message: str) -> None: ...
+
+
+class Snapshot:
+    """The analysis of one version of a document, and what is derived from it on demand."""
+
+    def __init__(self, analysis: service.Analysis, version: int, mark: int):
+        self.analysis = analysis
+        self.version = version
+        self.mark = mark                 # the edit log's mark when the text was this one
+        self._index: Index | None = None
+        self._obligations: list | None = None
+
+    @property
+    def source(self) -> SourceText:
+        return self.analysis.source
+
+    @property
+    def index(self) -> Index:
+        if self._index is None:
+            self._index = Index(self.analysis.program)
+        return self._index
+
+    @property
+    def obligations(self) -> list:
+        if self._obligations is None:
+            self._obligations = generate.obligations(self.analysis.checked)
+        return self._obligations
+
+
+@attrs.frozen
+class Verified:
+    result: FileResult
+    version: int
+    mark: int
+    by_name: dict = attrs.field(factory=dict)
+    proved: tuple[str, ...] = ()             # the obligations proved by it (the others were cached)
+
+
+class Document:
+    def __init__(self, uri: str, path: str, version: int, text: str):
+        self.uri = uri
+        self.path = path
+        self.version = version
+        self.text = text
+        self.log = EditLog()
+        self.current: Snapshot | None = None    # the analysis of this version, once done
+        self.parsed: Snapshot | None = None     # the last one with a syntax tree
+        self.checked: Snapshot | None = None    # the last one that passed the static checks
+        self.verified: Verified | None = None   # the last finished verification
+        self.cancel: CancelToken | None = None  # of the verification in flight
+        self.run = 0                            # verification runs started
+        self.verifying = False
+        self.debounce: asyncio.Task | None = None
+
+    def source(self) -> SourceText:
+        if self.current is not None and self.current.version == self.version:
+            return self.current.source
+        return SourceText(self.path, self.text)
+
+    def mapper(self, mark: int) -> Mapper:
+        return Mapper(self.log, mark, self.source())
+
+    def forget_old_edits(self) -> None:
+        marks = [s.mark for s in (self.current, self.parsed, self.checked, self.verified) if s is not None]
+        if marks:
+            self.log.forget_before(min(marks))
+
+
+def fast_diagnostics(analysis: service.Analysis) -> list[D.Diagnostic]:
+    found = list(analysis.diagnostics)
+    if analysis.checked is not None and not analysis.rejected:
+        found.extend(analysis.checked.divergence)
+    return found
+
+
+def verification_diagnostics(result: FileResult) -> list[D.Diagnostic]:
+    """The diagnostics of the solver's obligations (lock-step's are the fast checks'),
+    each related to the construct its obligation is about when that is elsewhere (a
+    barrier's postcondition to its barrier, a level's to the level contract)."""
+    found = []
+    for r in result.obligations:
+        if r.kind == "lock-step":
+            continue
+        for d in r.diagnostics:
+            if r.span is not None and d.span != r.span and all(x.span != r.span for x in d.related):
+                d = attrs.evolve(d, related=d.related + (D.Related(r.span, f"checked by the {r.kind} obligation {r.name}"),))
+            found.append(d)
+    found.extend(d for d in result.diagnostics if d.family == "internal")
+    return found
+
+
+class Session:
+    def __init__(self, client: Client, cache: ObligationCache | None = None, debounce: float = DEBOUNCE):
+        self.client = client
+        self.cache = cache if cache is not None else ObligationCache()
+        self.debounce = debounce
+        self.docs: dict[str, Document] = {}
+        self.settings = Settings()
+        self._settings_ready: asyncio.Event | None = None
+        self._fast = ThreadPoolExecutor(1, thread_name_prefix="vercors-fast")
+        self._verify = ThreadPoolExecutor(1, thread_name_prefix="vercors-verify")
+        self._tasks: set[asyncio.Task] = set()
+
+    # ---- settings ----
+    @property
+    def settings_ready(self) -> asyncio.Event:
+        if self._settings_ready is None:
+            self._settings_ready = asyncio.Event()
+        return self._settings_ready
+
+    def set_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self.settings_ready.set()
+
+    async def wait_for_settings(self) -> None:
+        try:
+            await asyncio.wait_for(self.settings_ready.wait(), 5)
+        except asyncio.TimeoutError:
+            log.warning("no configuration received; using the defaults")
+            self.settings_ready.set()
+
+    def options(self) -> service.Options:
+        return service.Options(timeout=self.settings.timeout, jobs=1)
+
+    # ---- document events ----
+    def document(self, uri: str) -> Document:
+        doc = self.docs.get(uri)
+        if doc is None:
+            raise KeyError(uri)
+        return doc
+
+    # The event handlers are synchronous: a notification's effect on the state is done
+    # before the next notification is looked at; the work they start runs as tasks.
+    def open(self, uri: str, path: str, version: int, text: str) -> asyncio.Task:
+        old = self.docs.get(uri)
+        if old is not None:
+            self._stop(old)
+        doc = self.docs[uri] = Document(uri, path, version, text)
+        return self._spawn(self._opened(doc))
+
+    async def _opened(self, doc: Document) -> None:
+        await self.wait_for_settings()
+        snap = await self.analyze(doc)
+        if snap is None:
+            return
+        self.publish(doc)
+        if self.settings.verify_on != "never":
+            self.start_verification(doc)
+
+    def change(self, uri: str, version: int, text: str, edits: list | None = None) -> None:
+        """The document is now `text`; `edits`, when known, are the exact changes that led
+        there (else they are found by comparing the texts)."""
+        doc = self.document(uri)
+        for e in (edits if edits is not None else [diff(doc.text, text)]):
+            doc.log.record(e)
+        doc.text = text
+        doc.version = version
+        self.cancel_verification(doc)
+        if doc.debounce is not None:
+            doc.debounce.cancel()
+        doc.debounce = self._spawn(self._after_pause(doc))
+
+    def save(self, uri: str) -> asyncio.Task:
+        return self._spawn(self._saved(self.document(uri)))
+
+    async def _saved(self, doc: Document) -> None:
+        if self.settings.verify_on != "save":
+            return
+        if await self.current(doc) is not None:
+            self.start_verification(doc)
+
+    def close(self, uri: str) -> None:
+        doc = self.docs.pop(uri, None)
+        if doc is not None:
+            self._stop(doc)
+
+    def _stop(self, doc: Document) -> None:
+        self.cancel_verification(doc)
+        doc.run += 1
+        if doc.debounce is not None:
+            doc.debounce.cancel()
+
+    def shutdown(self) -> None:
+        for doc in list(self.docs.values()):
+            self._stop(doc)
+        for task in list(self._tasks):
+            task.cancel()
+        self._fast.shutdown(wait=False, cancel_futures=True)
+        self._verify.shutdown(wait=False, cancel_futures=True)
+
+    # ---- fast checks ----
+    async def _after_pause(self, doc: Document) -> None:
+        await asyncio.sleep(self.debounce)
+        snap = await self.analyze(doc)
+        if snap is None:
+            return
+        self.publish(doc)
+        if self.settings.verify_on == "change":
+            self.start_verification(doc)
+
+    async def analyze(self, doc: Document) -> Snapshot | None:
+        """The fast checks of the document's current version; None if it changed meanwhile."""
+        version, text, mark = doc.version, doc.text, doc.log.mark
+        loop = asyncio.get_running_loop()
+        analysis = await loop.run_in_executor(self._fast, _analyze, text, doc.path)
+        if doc.version != version or self.docs.get(doc.uri) is not doc:
+            return None
+        snap = Snapshot(analysis, version, mark)
+        doc.current = snap
+        if analysis.program is not None:
+            doc.parsed = snap
+        if analysis.checked is not None and not analysis.rejected:
+            doc.checked = snap
+        doc.forget_old_edits()
+        return snap
+
+    async def current(self, doc: Document) -> Snapshot | None:
+        """The analysis of the current version, now (not after the pause)."""
+        if doc.current is not None and doc.current.version == doc.version:
+            return doc.current
+        if doc.debounce is not None:
+            doc.debounce.cancel()
+            doc.debounce = None
+        snap = await self.analyze(doc)
+        if snap is not None:
+            self.publish(doc)
+        return snap
+
+    # ---- verification ----
+    def cancel_verification(self, doc: Document) -> None:
+        if doc.cancel is not None:
+            doc.cancel.cancel()
+            doc.cancel = None
+
+    def start_verification(self, doc: Document) -> asyncio.Task:
+        """Verify the current analysis of the document (which must be current)."""
+        snap = doc.current
+        self.cancel_verification(doc)
+        doc.run += 1
+        token = doc.cancel = CancelToken()
+        return self._spawn(self._verify_run(doc, snap, token, doc.run))
+
+    async def _verify_run(self, doc: Document, snap: Snapshot, token: CancelToken, run: int) -> FileResult | None:
+        if snap.analysis.rejected:
+            result = service.verify(snap.analysis, self.options())
+            return self._finish(doc, snap, run, result)
+        progress = await self.client.progress_begin(f"Verifying {_name(doc.path)}", token.cancel)
+        message = "cancelled"
+        doc.verifying = True
+        try:
+            if token.is_set() or run != doc.run:
+                return None
+            loop = asyncio.get_running_loop()
+
+            proved: list[str] = []
+
+            def report(p: service.Progress) -> None:      # in the worker thread
+                if p.result is not None and not p.cached and p.result.kind != "lock-step":
+                    proved.append(p.result.name)
+                if progress is not None:
+                    loop.call_soon_threadsafe(self.client.progress_report, progress, p.done, p.total)
+
+            options = self.options()
+            try:
+                result = await loop.run_in_executor(
+                    self._verify, lambda: service.verify(snap.analysis, options, token, cache=self.cache,
+                                                         progress=report))
+            except Cancelled:
+                return None
+            message = f"{result.verdict.value} in {result.seconds:.2f} s"
+            return self._finish(doc, snap, run, result, tuple(proved))
+        finally:
+            if run == doc.run:
+                doc.verifying = False
+            if progress is not None:
+                self.client.progress_end(progress, message)
+
+    def _finish(self, doc: Document, snap: Snapshot, run: int, result: FileResult,
+                proved: tuple[str, ...] = ()) -> FileResult | None:
+        if run != doc.run or doc.version != snap.version or self.docs.get(doc.uri) is not doc:
+            return None                                   # an edit made it stale: dropped
+        doc.verified = Verified(result, snap.version, snap.mark, {r.name: r for r in result.obligations}, proved)
+        doc.cancel = None
+        doc.forget_old_edits()
+        self.publish(doc)
+        self.client.refresh_lenses()
+        return result
+
+    # ---- publishing ----
+    def publish(self, doc: Document) -> None:
+        snap = doc.current
+        if snap is None or snap.version != doc.version:
+            return
+        found = fast_diagnostics(snap.analysis)
+        if doc.verified is not None:
+            mapper = doc.mapper(doc.verified.mark)
+            found.extend(mapper.diagnostic(d) for d in verification_diagnostics(doc.verified.result))
+        unique = sorted(dict.fromkeys(found), key=D.sort_key)
+        self.client.publish(doc.uri, snap.version, snap.source, unique)
+
+    def forget(self, doc: Document, snap: Snapshot, scope: dict) -> None:
+        """Drop the cached results of a kernel's (or one of its barriers') obligations."""
+        kernel = next((k for k in snap.analysis.program.kernels if k.name == scope.get("kernel")), None)
+        if kernel is None:
+            return
+        chosen = [ob for ob in snap.obligations if ob.kernel is kernel]
+        number = scope.get("barrier")
+        if isinstance(number, int) and kernel.main is not None:
+            barriers = [n for n in A.walk(kernel.main.body) if isinstance(n, A.Barrier)]
+            if 0 <= number < len(barriers):
+                chosen = [ob for ob in chosen if ob.span == barriers[number].span]
+        for ob in chosen:
+            self.cache.forget(ob, self.settings.timeout)
+
+    # ---- results for lenses and hovers ----
+    def result_of(self, doc: Document, snap: Snapshot, ob) -> ObligationResult | None:
+        """The obligation's result in the text of `snap`: from the verification of that
+        very version, or else from the cache."""
+        if doc.verified is not None and doc.verified.version == snap.version:
+            found = doc.verified.by_name.get(ob.name)
+            if found is not None:
+                return found
+        if ob.static is not None:
+            verdict = Verdict.FAILED if any(d.severity is D.Severity.ERROR for d in ob.static) else Verdict.VERIFIED
+            return ObligationResult(ob.name, ob.kind.value, verdict, 0.0, ob.span, ob.static)
+        return self.cache.peek(ob, self.settings.timeout)
+
+    # ---- helpers ----
+    def _spawn(self, coro) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
+
+
+def _analyze(text: str, path: str) -> service.Analysis:
+    try:
+        return service.analyze(text, path)
+    except Exception as exc:   # a fault of ours: shown in the editor, never a dead server
+        source = SourceText(path, text)
+        return service.Analysis(source, None, None, (D.error(
+            "internal.error", None, f"internal error: {type(exc).__name__}: {exc}"),))
+
+
+def _name(path: str) -> str:
+    return path.replace("\\", "/").rsplit("/", 1)[-1]

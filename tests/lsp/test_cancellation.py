@@ -1,0 +1,82 @@
+"""A long verification is cancelled by an edit, or by the user through the progress UI,
+and never blocks requests meanwhile."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from lsprotocol import types
+
+from .helpers import edit, open_doc, save, uri_of, verification_done
+
+pytestmark = pytest.mark.asyncio
+
+# Fermat for n = 3: Z3's nonlinear integer arithmetic keeps searching until the time
+# limit, which the configuration sets to two minutes.
+HARD = """kernel hard(int x, int y, int z) {
+  context_everywhere ngroups == 1;
+  void main() {
+    assert x > 0 && y > 0 && z > 0 ==> x * x * x + y * y * y != z * z * z;
+  }
+}
+"""
+LONG = {"timeout": 120}
+
+
+def begun(client) -> list:
+    return [token for token, reports in client.progress_reports.items()
+            if any(isinstance(r, types.WorkDoneProgressBegin) for r in reports)]
+
+
+async def started(client, count: int):
+    """Wait until the count-th verification is under way (its progress began and it
+    reported the start of its obligations)."""
+    await client.wait_for(lambda: len(begun(client)) >= count and any(
+        isinstance(r, types.WorkDoneProgressReport) for r in client.progress_reports[begun(client)[count - 1]]),
+        what=f"verification {count} to start")
+    await asyncio.sleep(0.3)          # into the solver's hard check
+
+
+@pytest.mark.parametrize("client", [LONG], indirect=True)
+async def test_an_edit_cancels_the_verification_in_flight(client, tmp_path):
+    uri = uri_of(tmp_path, "hard.pvl")
+    open_doc(client, uri, HARD)
+    await started(client, 1)
+
+    # The event loop is free while the solver works: requests are answered at once.
+    t0 = time.monotonic()
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert [s.name for s in symbols] == ["hard"]
+    assert time.monotonic() - t0 < 2
+
+    t0 = time.monotonic()
+    edit(client, uri, 2, ((0, 0), (0, 0), "// an edit\n"))
+    await client.wait_for(verification_done(client), timeout=20, what="the cancelled verification to end")
+    assert time.monotonic() - t0 < 10
+    [end] = client.ended()
+    assert end.message == "cancelled"
+    await client.wait_for(lambda: any(p.version == 2 for p in client.publications(uri)), what="version 2")
+    # nothing from the cancelled run was published: no timeout, no result of version 1 after the edit
+    for p in client.publications(uri):
+        assert not any(d.code.startswith("timeout") for d in p.diagnostics)
+
+
+@pytest.mark.parametrize("client", [LONG], indirect=True)
+async def test_the_user_cancels_through_work_done_progress(client, tmp_path):
+    uri = uri_of(tmp_path, "hard.pvl")
+    open_doc(client, uri, HARD)
+    await started(client, 1)
+    [token] = begun(client)
+    t0 = time.monotonic()
+    client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=token))
+    await client.wait_for(verification_done(client), timeout=20, what="the cancelled verification to end")
+    assert time.monotonic() - t0 < 10
+    assert client.ended()[0].message == "cancelled"
+
+    # The server goes on: a save verifies again (and is cancelled again, to end the test quickly).
+    save(client, uri)
+    await started(client, 2)
+    client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=begun(client)[1]))
+    await client.wait_for(verification_done(client, 2), timeout=20, what="the second verification to end")
