@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from importlib import metadata
 
 from . import service
 from .report import json as json_report
@@ -47,7 +46,7 @@ def _main(argv: list[str] | None) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="Verify GPU kernels annotated in permission-based separation logic.")
-    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     commands = parser.add_subparsers(metavar="COMMAND", required=True)
 
     check = commands.add_parser("check", help="verify files and report the results",
@@ -87,7 +86,16 @@ def _positive(kind):
     return convert
 
 
+class _Version(argparse.Action):
+    """--version, looked up only when asked for (importlib.metadata is slow to import)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"{PROG} {_version()}")
+        parser.exit()
+
+
 def _version() -> str:
+    from importlib import metadata      # costs ~30 ms at start-up; only --version needs it
     try:
         return metadata.version("vercors-py")
     except metadata.PackageNotFoundError:   # run from a source tree that was never installed
