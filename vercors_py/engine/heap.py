@@ -293,9 +293,7 @@ def _selects(term) -> list:
 
 def _linear(term, bound):
     """term as ({var: coefficient}, constant) when it is linear in the bound variables
-    with coefficients free of them; None otherwise."""
-    if not any(occurs(v, term) for v in bound):
-        return {}, term
+    with coefficients free of them; None otherwise.  One pass over the term."""
     for v in bound:
         if term.eq(v):
             return {v: z3.IntVal(1, term.ctx)}, z3.IntVal(0, term.ctx)
@@ -316,14 +314,13 @@ def _linear(term, bound):
             return None
         return {v: -c for v, c in inner[0].items()}, -inner[1]
     if z3.is_mul(term) and term.num_args() == 2:
-        a, b = term.arg(0), term.arg(1)
-        for factor, other in ((a, b), (b, a)):
-            if not any(occurs(v, factor) for v in bound):
-                inner = _linear(other, bound)
-                if inner is None:
-                    return None
-                return {v: factor * c for v, c in inner[0].items()}, factor * inner[1]
-    return None
+        left, right = _linear(term.arg(0), bound), _linear(term.arg(1), bound)
+        if left is None or right is None or (left[0] and right[0]):
+            return None          # a product of two terms with bound variables
+        (factor, (coefs, const)) = (term.arg(0), right) if not left[0] else (term.arg(1), left)
+        return {v: factor * c for v, c in coefs.items()}, factor * const
+    # Anything else is a constant of the form, unless a bound variable hides inside.
+    return None if any(occurs(v, term) for v in bound) else ({}, term)
 
 
 def _unit_shift(index, bound: tuple):
