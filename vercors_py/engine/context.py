@@ -48,6 +48,8 @@ class Engine:
         if answer.outcome is Outcome.FAILED:
             notes = describe(answer.model, self.watches, store, full)
             self.report(D.error(code, span, message, related=tuple(related), notes=notes, obligation=self.name))
+        elif answer.reason == "timeout" and self.timed_out:
+            pass    # the obligation's time is up: its first unknown check already says so
         else:
             self.timed_out = True
             self.report(D.error("timeout.solver", span,
