@@ -23,10 +23,6 @@ class Status:
     known: bool              # every obligation has a result
 
 
-def kernel_obligations(obligations, kernel: A.Kernel) -> list[M.Obligation]:
-    return [ob for ob in obligations if ob.kernel is kernel]
-
-
 def barrier_obligations(obligations, kernel: A.Kernel, barrier: A.Barrier) -> list[M.Obligation]:
     return [ob for ob in obligations if ob.kernel is kernel and ob.span is not None and ob.span == barrier.span
             and ob.kind is not M.Kind.THREAD]

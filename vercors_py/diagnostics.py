@@ -133,7 +133,6 @@ _CODES = [
     ("framing.perm", "a specification reads a memory cell that its clause set holds no permission for"),
     ("injectivity.quantified", "a \\forall* with a write or fractional share whose cells coincide for two values"),
     ("timeout.solver", "the solver answered unknown or ran out of time on a check"),
-    ("timeout.cancelled", "the check was cancelled before it finished"),
     ("internal.error", "a fault inside vercors-py; please report it"),
 ]
 

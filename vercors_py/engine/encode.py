@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 import z3
 
-from ..semantics.symbols import SymbolKind
+from ..diagnostics import Related
 from ..syntax import ast as A
 from ..syntax.snippet import short
 from .context import Engine
@@ -139,13 +139,4 @@ class Evaluator:
             pre = self.eval(clause.expr, call_state, guards, None)
             self.engine.check(pre, "pre.function", e.span,
                               f"the precondition `{short(clause.expr)}` of {e.name} may not hold for this call",
-                              guards, related=[_related(clause.span, "the precondition")], store=st.store)
-
-
-def _related(span, message):
-    from ..diagnostics import Related
-    return Related(span, message)
-
-
-def is_memory(symbol) -> bool:
-    return symbol is not None and symbol.kind is SymbolKind.ARRAY
+                              guards, related=[Related(clause.span, "the precondition")], store=st.store)

@@ -156,10 +156,6 @@ class ClauseKind(enum.Enum):
     def is_post(self) -> bool:
         return self in (ClauseKind.ENSURES, ClauseKind.CONTEXT)
 
-    @property
-    def is_invariant(self) -> bool:
-        return self in (ClauseKind.LOOP_INVARIANT, ClauseKind.INVARIANT)
-
 
 @attrs.frozen
 class Clause:
