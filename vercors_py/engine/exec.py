@@ -175,7 +175,7 @@ class Executor:
                 self.heap.consume(clause.expr, st, codes, mode=Mode(wellformed=SPEC_READS))
         # The thread hands in everything and forgets all memory; it continues with
         # exactly what the barrier's postcondition gives it.
-        after = attrs.evolve(st, mask={}, values={a: self.t.fresh_array(a.name, a.type) for a in st.values})
+        after = attrs.evolve(st, mask={}, values=self.t.fresh_memory(st.values))
         for clause in contract:
             if clause.kind.is_post:
                 after = self.heap.produce(clause.expr, after)
@@ -215,7 +215,7 @@ class Executor:
         if has_barrier(s.body):
             # A barrier takes everything the thread holds: nothing is framed around.
             frame = {}
-            values = {a: self.t.fresh_array(a.name, a.type) for a in entered.values}
+            values = self.t.fresh_memory(entered.values)
         else:
             frame = entered.mask
             values = self.heap.havoc_unheld(entered, list(entered.values)).values

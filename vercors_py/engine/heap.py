@@ -76,7 +76,7 @@ class Heap:
     # ---- the walk shared by produce and consume ----
     def _walk(self, e, st: State, frame: Frame, mode: Mode, atom) -> State:
         match e:
-            case A.Binary(op="**" | "&&") if A.has_resource(e) or mode.wellformed is None:
+            case A.Binary(op="**" | "&&"):
                 st = self._walk(e.left, st, frame, mode, atom)
                 return self._walk(e.right, st, frame, mode, atom)
             case A.Binary(op="==>") if A.has_resource(e.right):
@@ -90,7 +90,7 @@ class Heap:
             case A.Quantifier(kind=A.QuantKind.FORALL_STAR) | A.Quantifier(kind=A.QuantKind.FORALL):
                 # A \forall at the top of a clause is taken apart like a \forall*: its
                 # variable becomes a bound variable of the facts below it.
-                var = self.t.fresh(e.var, self.t.int_sort)
+                var = self.t.fresh(e.var, self.t.sort_of(e.var_type))
                 inner = st.bind(e.symbol, var)
                 cond = self.ev.eval(e.cond, inner, frame.guards, mode.wellformed) if e.cond is not None else self.t.true
                 body_frame = attrs.evolve(frame.under(cond, e.cond) if e.cond is not None else frame,
@@ -168,14 +168,14 @@ class Heap:
             case A.Binary(op="\\", left=num, right=den):
                 p = self.ev.eval(num, st, frame.guards, mode.wellformed)
                 q = self.ev.eval(den, st, frame.guards, mode.wellformed)
-                if mode.wellformed is not None:
-                    if self.engine.check(q != 0, "div.zero", den.span, f"the denominator `{short(den)}` may be zero",
-                                         frame.guards, store=st.store):
-                        frac = z3.ToReal(p) / z3.ToReal(q)
-                        self.engine.check(z3.And(frac > 0, frac <= 1), "perm.fraction", e.amount.span,
-                                          f"the fraction `{short(e.amount)}` may be outside (0, 1]",
-                                          frame.guards, store=st.store)
-                return z3.ToReal(p) / z3.ToReal(q)
+                frac = z3.ToReal(p) / z3.ToReal(q)
+                if mode.wellformed is not None and \
+                        self.engine.check(q != 0, "div.zero", den.span, f"the denominator `{short(den)}` may be zero",
+                                          frame.guards, store=st.store):
+                    self.engine.check(z3.And(frac > 0, frac <= 1), "perm.fraction", e.amount.span,
+                                      f"the fraction `{short(e.amount)}` may be outside (0, 1]",
+                                      frame.guards, store=st.store)
+                return frac
         raise TypeError("not a permission amount")
 
     # ---- consume ----

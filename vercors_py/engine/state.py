@@ -52,6 +52,10 @@ class Terms:
     def fresh_array(self, base: str, elem: A.Type) -> z3.ArrayRef:
         return z3.Array(self.name(base), self.int_sort, self.sort_of(elem))
 
+    def fresh_memory(self, values: Mapping) -> dict:
+        """New, unknown values for every array of `values` (a barrier, a havoc)."""
+        return {a: self.fresh_array(a.name, a.type) for a in values}
+
     def int(self, value: int) -> z3.ArithRef:
         return z3.IntVal(value, self.ctx)
 

@@ -80,8 +80,6 @@ class World:
     def view(self, who: M.Who, st: State, exprs=()) -> tuple[State, Frame]:
         t = self.t
         store = dict(st.store)
-        mentions_group_ids = any(isinstance(n, A.Name) and n.symbol in (RESERVED["gid"], RESERVED["lid"])
-                                 for e in exprs for n in A.walk(e))
         match who:
             case M.Who.THREAD | M.Who.GROUP | M.Who.KERNEL:
                 return st, Frame()
@@ -96,7 +94,7 @@ class World:
                 v = t.fresh_int("gid")
                 store[RESERVED["gid"]] = v
                 guard = z3.And(0 <= v, v < self.ngroups)
-            case M.Who.ALL_THREADS if not mentions_group_ids:
+            case M.Who.ALL_THREADS if not _mentions_group_ids(exprs):
                 # Over tid when nothing else is mentioned: indices like tid + k * gsize
                 # then have linear inverses.
                 v = t.fresh_int("tid")
@@ -122,6 +120,11 @@ class World:
         keep_array = None if part.scope is None else (lambda array: array.scope is part.scope)
         return Mode(resources=part.resources, facts=part.facts, keep_fact=keep_fact, keep_array=keep_array,
                     wellformed=SPEC_READS if check_framing else None)
+
+
+def _mentions_group_ids(exprs) -> bool:
+    return any(isinstance(n, A.Name) and n.symbol in (RESERVED["gid"], RESERVED["lid"])
+               for e in exprs for n in A.walk(e))
 
 
 def prove(ob: M.Obligation, timeout: float, cancel=None) -> ObligationResult:
@@ -171,9 +174,9 @@ class _Steps:
                         st = st.with_chunk(symbol, chunk)
                 return st
             case M.Forget():
-                return attrs.evolve(st, mask={}, values=self.fresh_values(st))
+                return attrs.evolve(st, mask={}, values=self.w.t.fresh_memory(st.values))
             case M.Havoc():
-                return attrs.evolve(st, values=self.fresh_values(st))
+                return attrs.evolve(st, values=self.w.t.fresh_memory(st.values))
             case M.Exhale():
                 return self.exhale(step.part, st, Codes(step.perm_code, step.fact_code, step.what))
             case M.Execute():
@@ -183,9 +186,6 @@ class _Steps:
                 self.check_function(step.function, st)
                 return st
         raise TypeError(f"unknown step {type(step).__name__}")
-
-    def fresh_values(self, st: State) -> dict:
-        return {a: self.w.t.fresh_array(a.name, a.type) for a in st.values}
 
     def inhale(self, part: M.Part, st: State, check_framing: bool) -> State:
         viewed, frame = self.w.view(part.who, st, part.exprs)
