@@ -63,62 +63,54 @@ def check_text(text: str, path: str, options: Options = Options(), cancel=None, 
     when it is cancelled; nothing else escapes.  With a `cache.ObligationCache`, the
     obligations whose meaning did not change since they were proved are not proved again;
     `progress` is called with a `Progress` as the obligations are done."""
-    start = time.perf_counter()
-    try:
-        result = _check(text, path, options, cancel, cache, progress)
-    except Cancelled:
-        raise
-    except Exception as exc:  # a fault of ours must reach the user as a diagnostic
-        result = _fault(text, path, exc)
-    return attrs.evolve(result, seconds=time.perf_counter() - start)
+    return _guarded(text, path, lambda: _verify(analyze(text, path), options, cancel, cache, progress))
 
 
 def verify(analysis: Analysis, options: Options = Options(), cancel=None, *,
            cache=None, progress=None) -> FileResult:
     """check_text for a text that was already analysed (the language server analyses on
     every change and verifies the same analysis later)."""
+    return _guarded(analysis.source.text, analysis.source.path,
+                    lambda: _verify(analysis, options, cancel, cache, progress))
+
+
+def _guarded(text: str, path: str, work) -> FileResult:
+    """Run `work`, timed; a fault of ours reaches the user as a diagnostic."""
     start = time.perf_counter()
     try:
-        result = _verify(analysis, options, cancel, cache, progress)
+        result = work()
     except Cancelled:
         raise
     except Exception as exc:
-        result = _fault(analysis.source.text, analysis.source.path, exc)
+        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        result = FileResult(path, SourceText(path, text), Verdict.FAILED,
+                            (D.error("internal.error", None, f"internal error: {detail}"),))
     return attrs.evolve(result, seconds=time.perf_counter() - start)
 
 
-def _fault(text: str, path: str, exc: Exception) -> FileResult:
-    """A fault of ours must reach the user as a diagnostic."""
-    detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    return FileResult(path, SourceText(path, text), Verdict.FAILED,
-                      (D.error("internal.error", None, f"internal error: {detail}"),))
-
-
-def check_file(path: str, options: Options = Options()) -> FileResult:
+def _read(path: str) -> tuple[str | None, FileResult | None]:
+    """A file's text, or the FileResult of a file that is not UTF-8 text."""
     with open(path, "rb") as handle:
         data = handle.read()
     text, problem = parser.decode(path, data)
-    if problem is not None:
-        return FileResult(path, None, Verdict.REJECTED, (problem,))
-    return check_text(text, path, options)
+    return text, None if problem is None else FileResult(path, None, Verdict.REJECTED, (problem,))
+
+
+def check_file(path: str, options: Options = Options()) -> FileResult:
+    text, rejected = _read(path)
+    return rejected or check_text(text, path, options)
 
 
 def obligations_of_file(path: str):
     """The obligations of a file, or the FileResult that says why it has none."""
-    with open(path, "rb") as handle:
-        data = handle.read()
-    text, problem = parser.decode(path, data)
-    if problem is not None:
-        return FileResult(path, None, Verdict.REJECTED, (problem,))
+    text, rejected = _read(path)
+    if rejected:
+        return rejected
     analysis = analyze(text, path)
     if analysis.rejected:
         return FileResult(path, analysis.source, Verdict.REJECTED, _sorted(analysis.diagnostics))
     from .obligations import generate
     return generate.obligations(analysis.checked)
-
-
-def _check(text: str, path: str, options: Options, cancel=None, cache=None, progress=None) -> FileResult:
-    return _verify(analyze(text, path), options, cancel, cache, progress)
 
 
 def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progress=None) -> FileResult:

@@ -32,21 +32,21 @@ def run_all(obligations, options, cancel=None, progress=None) -> list[Obligation
     jobs = options.jobs or os.cpu_count() or 1
     if jobs <= 1 or len(obligations) < MIN_PARALLEL or cancel is not None \
             or "fork" not in multiprocessing.get_all_start_methods():
-        results = []
-        for index, ob in enumerate(obligations):
-            results.append(prove(ob, options.timeout, cancel))
-            if progress is not None:
-                progress(index, results[-1])
-        return results
+        return _collect((prove(ob, options.timeout, cancel) for ob in obligations), progress)
     global _shared
     _shared = (list(obligations), options.timeout)
     try:
         with multiprocessing.get_context("fork").Pool(min(jobs, len(obligations))) as pool:
-            results = []
-            for index, result in enumerate(pool.imap(_prove_index, range(len(obligations)), chunksize=1)):
-                results.append(result)
-                if progress is not None:
-                    progress(index, result)
-            return results
+            return _collect(pool.imap(_prove_index, range(len(obligations)), chunksize=1), progress)
     finally:
         _shared = ()
+
+
+def _collect(results, progress) -> list[ObligationResult]:
+    """The results as they arrive, each reported to `progress`."""
+    collected = []
+    for index, result in enumerate(results):
+        collected.append(result)
+        if progress is not None:
+            progress(index, result)
+    return collected
