@@ -47,7 +47,7 @@ class Evaluator:
         self.engine = engine
         self.t = engine.t
         self.limited = limited        # functions applied in their limited form (definitions)
-        self.on_call = on_call        # hook(symbol, args, guards): the termination check
+        self.on_call = on_call        # hook(call, symbol, args, guards): the termination check
 
     def eval(self, e, st: State, guards: tuple = (), reads: Reads | None = None):
         match e:
