@@ -67,6 +67,7 @@ FAMILIES: dict[str, str] = {
     "distribution": "Resources that one level hands to the level below it do not suffice.",
     "framing": "A specification that reads memory it holds no permission for.",
     "injectivity": "A quantified permission whose locations coincide for two values.",
+    "vacuity": "Assumptions that contradict each other: whatever follows them would be proved, so it is not.",
     "timeout": "The solver gave no answer in time; nothing is claimed either way.",
     "internal": "A fault of the tool itself.",
 }
@@ -132,6 +133,12 @@ _CODES = [
     ("distribution.group", "a work group's resources do not cover the starting resources of all its threads"),
     ("framing.perm", "a specification reads a memory cell that its clause set holds no permission for"),
     ("injectivity.quantified", "a \\forall* with a write or fractional share whose cells coincide for two values"),
+    ("vacuity.context", "the context_everywhere clauses (with the function definitions) contradict each other"),
+    ("vacuity.precondition", "what an obligation starts from (a precondition, the facts of all threads or groups) is contradictory"),
+    ("vacuity.call", "a procedure's postcondition contradicts what holds at the call"),
+    ("vacuity.barrier", "a barrier's postcondition contradicts what holds at the barrier"),
+    ("vacuity.loop", "a loop invariant contradicts what holds where it is assumed"),
+    ("vacuity.assume", "an `assume` contradicts what holds before it"),
     ("timeout.solver", "the solver answered unknown or ran out of time on a check"),
     ("internal.error", "a fault inside vercors-py; please report it"),
 ]

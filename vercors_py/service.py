@@ -121,8 +121,16 @@ def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progr
     obligations = generate.obligations(analysis.checked)
     results = _prove(obligations, options, cancel, cache, progress)
     diagnostics = list(analysis.diagnostics)
+    vacuous: set = set()
     for r in results:
-        diagnostics.extend(r.diagnostics)
+        for d in r.diagnostics:
+            # One contradictory clause makes every obligation that assumes it vacuous:
+            # say so once.
+            if d.family == "vacuity":
+                if (d.code, d.span) in vacuous:
+                    continue
+                vacuous.add((d.code, d.span))
+            diagnostics.append(d)
     verdicts = {r.verdict for r in results}
     if Verdict.FAILED in verdicts:
         verdict = Verdict.FAILED
@@ -134,25 +142,41 @@ def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progr
 
 
 def _prove(obligations, options: Options, cancel, cache, progress) -> list[ObligationResult]:
-    """The results of the obligations, in order: from the cache where it has them."""
-    from .engine import runner
+    """The results of the obligations, in order: from the cache where it has them.
+    Functions' obligations come first, so that a definition that was not proved is not
+    trusted by anything after it (obligations/trust.py)."""
+    from .obligations import trust
     total = len(obligations)
     results: list[ObligationResult | None] = [None] * total
+    done = 0
+    if progress is not None:
+        progress(Progress(0, total))
+    distrusted: set = set()
+    for stage in trust.stages(obligations):
+        current = {i: trust.distrusting(obligations[i], distrusted) for i in stage}
+        done = _prove_stage(current, results, done, total, options, cancel, cache, progress)
+        distrusted |= trust.not_proved((current[i], results[i].verdict is Verdict.VERIFIED) for i in stage)
+    return results
+
+
+def _prove_stage(obligations: dict, results: list, done: int, total: int, options: Options, cancel, cache,
+                 progress) -> int:
+    """Prove the obligations of one stage (index -> obligation) into `results`; the
+    number of obligations done so far after it."""
+    from .engine import runner
     fingerprints: dict[int, object] = {}
     todo: list[int] = []
-    for i, ob in enumerate(obligations):
+    for i, ob in obligations.items():
         if cache is not None:
             fingerprints[i] = fp = cache.fingerprint(ob, options.timeout)
             hit = cache.lookup(ob, options.timeout, fp) if fp is not None else None
             if hit is not None:
                 results[i] = hit
+                done += 1
+                if progress is not None:
+                    progress(Progress(done, total, hit, cached=True))
                 continue
         todo.append(i)
-    done = total - len(todo)
-    if progress is not None:
-        progress(Progress(0, total))
-        for n, r in enumerate(r for r in results if r is not None):
-            progress(Progress(n + 1, total, r, cached=True))
 
     def finished(j: int, result: ObligationResult) -> None:
         nonlocal done
@@ -165,7 +189,7 @@ def _prove(obligations, options: Options, cancel, cache, progress) -> list[Oblig
             progress(Progress(done, total, result))
 
     runner.run_all([obligations[i] for i in todo], options, cancel, progress=finished)
-    return results
+    return done
 
 
 def _sorted(diagnostics) -> tuple[D.Diagnostic, ...]:

@@ -313,6 +313,33 @@ def test_program_layout_is_canonical():
     assert format_program(parse_ok(PROGRAM)) == PROGRAM
 
 
+DECREASES_PROGRAM = """\
+requires n >= 0 && m >= 0;
+decreases m, n;
+pure int ack(int m, int n) = m == 0 ? n + 1 : n == 0 ? ack(m - 1, 1) : ack(m - 1, ack(m, n - 1));
+
+decreases n;
+pure int f(int n) = n <= 0 ? 0 : f(n - 1);
+
+kernel k {
+  void main() {
+  }
+}
+"""
+
+
+def test_program_with_decreases_round_trips():
+    program = parse_ok(DECREASES_PROGRAM)
+    assert [fn.decreases is not None for fn in program.functions] == [True, True]
+    assert format_program(program) == DECREASES_PROGRAM
+    # The measure may stand anywhere among the requires clauses; it prints after them.
+    moved = DECREASES_PROGRAM.replace("requires n >= 0 && m >= 0;\ndecreases m, n;",
+                                      "decreases m, n;\nrequires n >= 0 && m >= 0;")
+    assert moved != DECREASES_PROGRAM
+    assert parse_ok(moved) == program
+    assert format_program(parse_ok(moved)) == DECREASES_PROGRAM
+
+
 def test_program_layout_normalises():
     messy = ("pure int f ( int i ) ; kernel k ( ) { global int [ n ] a , b ; "
              "void main ( ) { } }")
@@ -345,7 +372,7 @@ KEYWORDS = {
     "kernel", "group", "global", "local", "context_everywhere", "requires", "ensures",
     "context", "loop_invariant", "invariant", "int", "bool", "if", "else", "while", "for",
     "barrier", "assert", "assume", "break", "continue", "return", "true", "false",
-    "write", "read", "Perm", "pure", "void",
+    "write", "read", "Perm", "pure", "void", "decreases",
 }
 names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,6}", fullmatch=True).filter(
     lambda s: s not in KEYWORDS)

@@ -7,13 +7,46 @@ mistake does not drown the rest of the obligation in follow-up errors.
 """
 from __future__ import annotations
 
+import contextlib
+
 import attrs
 import z3
 
 from .. import diagnostics as D
+from ..diagnostics import Related
 from .counterexample import describe
 from .solver import Outcome, Solver
 from .state import Permissions, Terms
+
+
+@attrs.frozen
+class Origin:
+    """Where an assumption comes from, to name it when assumptions contradict each other.
+    `kind` is one of KINDS; `span` is the clause (or condition) assumed; `site` is where
+    a contradiction it completes is reported (the call, barrier, loop or statement)."""
+    kind: str
+    span: object
+    label: str
+    site: object = None
+
+    @property
+    def where(self):
+        return self.site if self.site is not None else self.span
+
+
+# The kinds of origin that assume a contract or a user's fact, with their error codes;
+# a path made contradictory by one of them is vacuous.  The others: "branch" (a path
+# condition: a branch dead because of its own condition is pruned, not reported) and
+# "failed" (the goal of a failed check, assumed once reported: already an error).
+VACUITY_CODES = {
+    "context": "vacuity.context",
+    "definition": "vacuity.context",
+    "precondition": "vacuity.precondition",
+    "call": "vacuity.call",
+    "barrier": "vacuity.barrier",
+    "loop": "vacuity.loop",
+    "assume": "vacuity.assume",
+}
 
 
 @attrs.frozen
@@ -35,9 +68,54 @@ class Engine:
         self.lengths: dict = {}        # array symbol -> length term
         self.length_text: dict = {}    # array symbol -> length as written, for messages
         self.functions = None          # functions.FunctionTable, set by the runner
+        self.vacuity_reported = False
 
     def assume(self, *facts) -> None:
         self.solver.add(*facts)
+
+    @contextlib.contextmanager
+    def assuming(self, origin: Origin):
+        """Every assumption made inside is recorded as coming from `origin`."""
+        saved = self.solver.origin
+        self.solver.origin = origin
+        try:
+            yield
+        finally:
+            self.solver.origin = saved
+
+    def vacuity(self, site=None) -> bool:
+        """At the end of a path (or where every way on from it was pruned): if the
+        path's assumptions contradict each other, everything on it was proved vacuously.
+        Report that (`vacuity.*`, naming the clauses of an unsat core) unless the
+        contradiction is explained by a branch condition or an error already reported.
+        One report per obligation: it fails anyway.  True when the path is vacuous."""
+        if self.vacuity_reported:
+            return False
+        origins = self.solver.contradiction()
+        if origins is None:
+            return False
+        if any(o.kind == "failed" for o in origins):
+            return True
+        named = [o for o in origins if o.kind != "branch"]
+        if origins and origins[-1].kind == "branch":
+            return True          # dead because of its own condition
+        if named:
+            last = named[-1]
+            code, where = VACUITY_CODES[last.kind], last.where
+            message = (f"vacuous: {last.label} contradicts what is assumed before it, so everything after it "
+                       f"would be proved; nothing here counts as verified")
+            if len(named) == 1:
+                message = (f"vacuous: {last.label} can never hold here, so everything after it "
+                           f"would be proved; nothing here counts as verified")
+        else:
+            code, where = "vacuity.precondition", site
+            message = ("vacuous: the permissions assumed here cannot all be held at once, so everything "
+                       "would be proved; nothing here counts as verified")
+        related = tuple(Related(o.span, f"assumed here: {o.label}") for o in named
+                        if o.span is not None and (len(named) > 1 or o.span != where))
+        self.vacuity_reported = True
+        self.report(D.error(code, where, message, related=related, obligation=self.name))
+        return True
 
     def check(self, goal, code: str, span, message: str, guards=(), related=(), store=None) -> bool:
         """Prove `guards ==> goal`; report a diagnostic when that may fail."""
@@ -56,7 +134,8 @@ class Engine:
                                 f"the solver could not decide this check ({answer.reason or 'unknown'}); "
                                 f"it is not verified: {message[0].lower() + message[1:]}",
                                 related=tuple(related), obligation=self.name))
-        self.assume(full)
+        with self.assuming(Origin("failed", span, "a check reported as failed")):
+            self.assume(full)
         return False
 
     def report(self, diagnostic: D.Diagnostic) -> None:

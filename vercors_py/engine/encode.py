@@ -16,6 +16,7 @@ from ..syntax import ast as A
 from ..syntax.snippet import short
 from .context import Engine
 from .state import State
+from .terms import select
 
 
 @attrs.frozen
@@ -89,7 +90,7 @@ class Evaluator:
                 index = self.eval(e.index, st, guards, reads)
                 if reads is not None:
                     self.check_read(e, array, index, st, guards, reads)
-                return z3.Select(st.values[array], index)
+                return select(st.values[array], index)
             case A.Call():
                 args = [self.eval(a, st, guards, reads) for a in e.args]
                 if reads is not None:

@@ -15,7 +15,7 @@ from ..diagnostics import Related, warning
 from ..semantics.symbols import Symbol, SymbolKind
 from ..syntax import ast as A
 from ..syntax.snippet import short
-from .context import Engine
+from .context import Engine, Origin
 from .encode import Evaluator, Reads
 from .heap import Codes, Frame, Heap, Mode
 from .state import State
@@ -56,7 +56,8 @@ def post_exprs(contract) -> tuple[A.Expr, ...]:
 
 
 def merge_masks(a: Mapping, b: Mapping) -> dict:
-    return {k: a.get(k, ()) + b.get(k, ()) for k in set(a) | set(b)}
+    # In a fixed order (not a set's): the order terms are made in steers Z3's search.
+    return {k: a.get(k, ()) + b.get(k, ()) for k in dict.fromkeys([*a, *b])}
 
 
 class Executor:
@@ -83,15 +84,21 @@ class Executor:
         head, rest = stmts[i], stmts[i + 1:]
         self.stmt(head, st, attrs.evolve(exits, normal=lambda s: self.block(rest, s, exits)))
 
-    def branch(self, cond, run: Continue, st: State) -> None:
-        """Run `run(st)` on the path where `cond` holds, if that path can happen."""
+    def branch(self, cond, run: Continue, st: State, source: A.Expr | None = None) -> None:
+        """Run `run(st)` on the path where `cond` (the source condition, or its negation)
+        holds, if that path can happen.  Where it cannot, the path up to here may itself
+        be contradictory: then it ends here, so that is where it is found vacuous."""
         self.engine.solver.push()
         try:
-            self.engine.assume(cond)
+            origin = Origin("branch", source.span if source is not None else None, "the path condition")
+            with self.engine.assuming(origin):
+                self.engine.assume(cond)
             if self.engine.solver.feasible():
                 run(st)
+                return
         finally:
             self.engine.solver.pop()
+        self.engine.vacuity()
 
     def stmt(self, s, st: State, exits: Exits) -> None:
         match s:
@@ -99,10 +106,10 @@ class Executor:
                 exits.normal(self.straight(s, st))
             case A.If():
                 cond = self.ev.eval(s.cond, st, (), CODE)
-                self.branch(cond, lambda x: self.stmt(s.then, x, exits), st)
+                self.branch(cond, lambda x: self.stmt(s.then, x, exits), st, s.cond)
                 otherwise = s.otherwise
                 self.branch(z3.Not(cond), (lambda x: self.stmt(otherwise, x, exits)) if otherwise is not None
-                            else exits.normal, st)
+                            else exits.normal, st, s.cond)
             case A.While():
                 self.loop(s, st, exits)
             case A.For():
@@ -145,7 +152,9 @@ class Executor:
                 self.engine.report(warning("assert.assume", s.span,
                                            "assume: the verifier takes this on trust without proof",
                                            obligation=self.engine.name))
-                self.engine.assume(self.ev.eval(s.expr, st, (), CODE))
+                fact = self.ev.eval(s.expr, st, (), CODE)
+                with self.engine.assuming(Origin("assume", s.expr.span, f"`assume {short(s.expr)}`", s.span)):
+                    self.engine.assume(fact)
                 return st
         raise TypeError(f"not a straight-line statement: {type(s).__name__}")
 
@@ -178,7 +187,9 @@ class Executor:
         after = attrs.evolve(st, mask={}, values=self.t.fresh_memory(st.values))
         for clause in contract:
             if clause.kind.is_post:
-                after = self.heap.produce(clause.expr, after)
+                origin = Origin("barrier", clause.span, f"the barrier's postcondition `{short(clause.expr)}`", s.span)
+                with self.engine.assuming(origin):
+                    after = self.heap.produce(clause.expr, after)
         return after
 
     # ---- calls ----
@@ -196,7 +207,9 @@ class Executor:
         after = self.heap.havoc_unheld(rest, touched)
         after = attrs.evolve(after, old_values=at_call.values, old_mask=at_call.mask)
         for expr in post_exprs(proc.contract):
-            after = self.heap.produce(expr, after)
+            origin = Origin("call", expr.span, f"the postcondition `{short(expr)}` of {s.name}", s.span)
+            with self.engine.assuming(origin):
+                after = self.heap.produce(expr, after)
         return attrs.evolve(after, store=st.store, old_values=st.old_values, old_mask=st.old_mask)
 
     # ---- loops ----
@@ -210,7 +223,8 @@ class Executor:
             entered = self.heap.consume(expr, entered, establish)
 
         store = dict(entered.store)
-        for symbol in assigned_locals(s) & set(store):
+        assigned = assigned_locals(s)
+        for symbol in [symbol for symbol in store if symbol in assigned]:
             store[symbol] = self.t.fresh(symbol.name, self.t.sort_of(symbol.type))
         if has_barrier(s.body):
             # A barrier takes everything the thread holds: nothing is framed around.
@@ -226,7 +240,8 @@ class Executor:
 
         def produce_invariant(x: State) -> State:
             for expr in invariant:
-                x = self.heap.produce(expr, x)
+                with self.engine.assuming(Origin("loop", expr.span, f"the loop invariant `{short(expr)}`", s.span)):
+                    x = self.heap.produce(expr, x)
             return x
 
         def condition(x: State):
@@ -239,7 +254,8 @@ class Executor:
         def after_iteration(x: State) -> None:
             if isinstance(s, A.For) and s.update is not None:
                 x = self.straight(s.update, x)
-            maintain_invariant(x)
+            if not self.engine.vacuity():
+                maintain_invariant(x)
 
         # One arbitrary iteration, from any state that satisfies the invariant.
         self.engine.solver.push()
@@ -249,13 +265,13 @@ class Executor:
             body_exits = Exits(normal=after_iteration, cont=after_iteration,
                                brk=lambda x: exits.normal(with_frame(x)),
                                ret=lambda x: exits.ret(with_frame(x)))
-            self.branch(cond, lambda x: self.stmt(s.body, x, body_exits), inside)
+            self.branch(cond, lambda x: self.stmt(s.body, x, body_exits), inside, s.cond)
         finally:
             self.engine.solver.pop()
         # Leaving the loop: the invariant holds and the condition does not.
         self.engine.solver.push()
         try:
             outside = produce_invariant(attrs.evolve(base, mask=frame))
-            self.branch(z3.Not(condition(outside)), exits.normal, outside)
+            self.branch(z3.Not(condition(outside)), exits.normal, outside, s.cond)
         finally:
             self.engine.solver.pop()

@@ -5,7 +5,8 @@ A function f is declared twice: f itself and a limited copy f' that is equal to 
 in the limited form, so every call that appears in a check is unfolded exactly once and
 recursion cannot make the solver loop (Heule et al., "limited functions", as in Viper).
 The definitions are sound for functions that terminate; the function's own obligation
-checks termination and fails the file when it cannot be shown.
+checks termination without them, and an obligation is only given the definitions of the
+functions it can reach whose own obligations were proved (service.py).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from collections.abc import Mapping
 import attrs
 import z3
 
+from ..obligations.calls import component
 from ..semantics.symbols import Symbol
 from ..syntax import ast as A
 from .state import State, Terms
@@ -36,46 +38,28 @@ class FunctionTable:
 
     def recursive_with(self, symbol: Symbol) -> frozenset[Symbol]:
         """The functions in the same strongly connected component of the call graph."""
-        reach = {s: _reachable(s, self.definitions) for s in self.definitions}
-        return frozenset(g for g in reach[symbol] if symbol in reach.get(g, ()))
+        return component(symbol, self.definitions)
 
-    def axioms(self, evaluator_for, empty_state: State) -> list:
-        """The definitional axioms of every function.  `evaluator_for(limited)` gives an
-        Evaluator that applies the functions in `limited` in their limited form."""
-        facts = []
+    def axioms(self, evaluator_for, empty_state: State, exclude=frozenset()) -> list[tuple[A.Function, list]]:
+        """The definitional axioms of every function but those in `exclude`, per function.
+        `evaluator_for(limited)` gives an Evaluator that applies the functions in
+        `limited` in their limited form."""
+        result = []
         for symbol, fn in self.definitions.items():
-            if fn.body is None:      # abstract: nothing to define, the twin is never used
+            if fn.body is None or symbol in exclude:      # abstract: nothing to define
                 continue
             evaluator = evaluator_for(self.recursive_with(symbol))
             params = [self.t.fresh(p.name, self.t.sort_of(p.type)) for p in fn.params]
             full = self.apply(symbol, params)
             limited = self.apply(symbol, params, limited=True)
-            facts.append(_forall(params, full == limited, full))
+            facts = [_forall(params, full == limited, full)]
             st = attrs.evolve(empty_state, store={**empty_state.store,
                                                   **{p.symbol: v for p, v in zip(fn.params, params)}})
             pre = self.t.conj(evaluator.eval(c.expr, st) for c in fn.contract)
             body = evaluator.eval(fn.body, st)
             facts.append(_forall(params, z3.Implies(pre, full == body), full))
-        return facts
-
-
-def calls_in(fn: A.Function) -> set[Symbol]:
-    nodes = list(A.walk(fn.body)) if fn.body is not None else []
-    for clause in fn.contract:
-        nodes.extend(A.walk(clause.expr))
-    return {n.symbol for n in nodes if isinstance(n, A.Call) and n.symbol is not None}
-
-
-def _reachable(start: Symbol, definitions) -> set[Symbol]:
-    seen: set[Symbol] = set()
-    todo = list(calls_in(definitions[start]))
-    while todo:
-        s = todo.pop()
-        if s in seen or s not in definitions:
-            continue
-        seen.add(s)
-        todo.extend(calls_in(definitions[s]))
-    return seen
+            result.append((fn, facts))
+        return result
 
 
 def _forall(params, body, trigger):

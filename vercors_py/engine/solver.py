@@ -22,6 +22,10 @@ MBQI_ITERATIONS = 1000           # Z3's default
 QUICK_MBQI_ITERATIONS = 10
 RETRY_BUDGET = 1.0               # seconds
 CANDIDATE_BUDGET = 0.2        # seconds, for trying an inverse of a quantified index
+# For asking whether a path's assumptions are consistent: Z3's resource units rather than
+# seconds (about a tenth of a second here), so that the answer, and the solver's state
+# after it, do not depend on the machine's speed or load.
+VACUITY_RLIMIT = 200_000
 
 
 class Outcome(enum.Enum):
@@ -86,15 +90,24 @@ class Solver:
         self.proved: dict[int, tuple] = {}   # id of a goal proved on this path -> (scope, goal)
         self.helpers = None           # the literal that switches helper facts on
         self.definitions = False      # whether the helpers include function definitions
+        # Every assumption on the current path with where it came from (an origin, or
+        # None for the world's own facts), so that a contradiction can be explained.
+        self.origin = None
+        self.log: list[tuple[int, object, object]] = []     # (depth, fact, origin)
 
     # ---- the assertion stack ----
     def add(self, *facts) -> None:
         self.solver.add(*facts)
+        self._record(facts, self.origin)
 
-    def add_base(self, *facts) -> None:
+    def _record(self, facts, origin) -> None:
+        self.log.extend((self.depth, f, origin) for f in facts)
+
+    def add_base(self, *facts, origin=None) -> None:
         """Facts of the obligation's world (sizes, ids, context_everywhere): asserted,
         and also given to the side solver that `prove_side` uses."""
         self.solver.add(*facts)
+        self._record(facts, origin)
         self._base.extend(facts)
         if self._side is not None:
             self._side.add(*facts)
@@ -129,6 +142,8 @@ class Solver:
     def pop(self) -> None:
         self.solver.pop()
         self.depth -= 1
+        while self.log and self.log[-1][0] > self.depth:
+            self.log.pop()
         # Goals proved inside the scope just left are not known outside it.
         self.proved = {key: entry for key, entry in self.proved.items() if entry[0] <= self.depth}
 
@@ -161,7 +176,8 @@ class Solver:
         if self.helpers is None:
             self.helpers = z3.Bool("helpers!", self.ctx)
         self.definitions = self.definitions or not redundant
-        self.add(*(z3.Implies(self.helpers, f) for f in facts))
+        self.solver.add(*(z3.Implies(self.helpers, f) for f in facts))
+        self._record(facts, self.origin)
 
     def prove(self, goal, budget: float | None = None) -> Answer:
         """Is `goal` valid under the current assertions?  A `budget` (seconds) caps the
@@ -170,7 +186,7 @@ class Solver:
             return Answer(Outcome.PROVED)
         self.push()
         try:
-            self.add(z3.Not(goal))
+            self.solver.add(z3.Not(goal))
             if self.helpers is None:
                 answer = self._answer(*self._check(budget=budget))
             else:
@@ -204,13 +220,62 @@ class Solver:
         result, reason = self._check(budget=budget)
         if result != z3.sat:
             return self._answer(result, reason)
-        model = self.solver.model()
+        # A copy: the retry below runs the same solver again, for as long as its time
+        # allows, and must not change the counterexample that is reported.
+        model = self.solver.model().translate(self.ctx)
         if not self.definitions:
             return Answer(Outcome.FAILED, model)
         retry, _ = self._check(on, budget=min(budget or RETRY_BUDGET, RETRY_BUDGET))
         if retry == z3.unsat:
             return Answer(Outcome.PROVED)
         return Answer(Outcome.FAILED, model, reason="the counterexample ignores the definitions of recursive functions")
+
+    def contradiction(self) -> list | None:
+        """If the path's assumptions (function definitions included) certainly
+        contradict each other: the origins of a subset that does (an unsat core), in
+        the order they were first assumed; facts without an origin are always in.  None
+        when they do not, or when the solver cannot tell: this check only adds errors.
+
+        It runs on solvers of their own, built from the log: a check on the path's
+        solver would change what that solver has learned, and with it the speed and the
+        counterexamples of the proofs that follow.  Limits are in Z3's resource units,
+        so the answer does not depend on the machine's speed or load.  Two tries: everything but the function
+        definitions, with model-based instantiation (which also refutes a `\forall`
+        that no term triggers, such as the facts of all threads at once, and quickly
+        finds a model when there is one); then, when there are definitions, everything
+        with instantiation by matching only (what follows from unfolding the
+        definitions at the terms present).  Recursive definitions would send
+        model-based instantiation after a model of the whole function, in vain; leaving
+        facts out only makes a refutation harder, never wrong."""
+        origins = self._refute(mbqi=True, definitions=False, rlimit=VACUITY_RLIMIT)
+        if origins is None and any(o is not None and o.kind == "definition" for _, _, o in self.log):
+            origins = self._refute(mbqi=False, definitions=True, rlimit=VACUITY_RLIMIT // 4)
+        return origins
+
+    def _refute(self, mbqi: bool, definitions: bool, rlimit: int) -> list | None:
+        remaining = self.deadline - time.monotonic()
+        if remaining <= 0:
+            return None
+        s = z3.Solver(ctx=self.ctx)
+        s.set("random_seed", SEED)
+        s.set("smt.mbqi", mbqi)
+        s.set("rlimit", rlimit)
+        s.set("timeout", max(1, int(remaining * 1000)))
+        literals: dict = {}
+        for _, fact, origin in self.log:
+            if not definitions and origin is not None and origin.kind == "definition":
+                continue
+            if origin is None:
+                s.add(fact)
+                continue
+            if origin not in literals:
+                literals[origin] = z3.Bool(f"origin!{len(literals)}", self.ctx)
+            s.add(z3.Implies(literals[origin], fact))
+        self.checks += 1
+        if s.check(*literals.values()) != z3.unsat:
+            return None
+        core = {c.get_id() for c in s.unsat_core()}
+        return [origin for origin, literal in literals.items() if literal.get_id() in core]
 
     def feasible(self, condition=None) -> bool:
         """Can the current path (plus `condition`) happen?  Unknown counts as yes, so a

@@ -22,3 +22,11 @@ def subterms(term) -> Iterator:
 
 def occurs(var, term) -> bool:
     return any(t.eq(var) for t in subterms(term))
+
+
+def select(array, index):
+    """array[index], with a lambda applied at once: Z3 does not reduce a lambda under
+    a quantifier before instantiating it, so facts would otherwise stay opaque."""
+    if z3.is_quantifier(array) and array.is_lambda() and array.num_vars() == 1:
+        return z3.substitute_vars(array.body(), index)
+    return z3.Select(array, index)

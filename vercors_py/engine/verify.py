@@ -7,6 +7,7 @@ in scope (uniform ones as one value, the others as a value per thread).
 """
 from __future__ import annotations
 
+import itertools
 import time
 
 import attrs
@@ -19,7 +20,7 @@ from ..semantics.symbols import RESERVED, Symbol
 from ..syntax import ast as A
 from ..syntax.snippet import short
 from .. import deep
-from .context import Engine, Watch
+from .context import Engine, Origin, Watch
 from .encode import Evaluator
 from .exec import CODE, SPEC_READS, Executor, Exits
 from .functions import FunctionTable
@@ -40,6 +41,7 @@ class World:
         gid, lid = t.fresh_int("gid"), t.fresh_int("lid")
         engine.solver.add_base(gsize >= 1, ngroups >= 1, 0 <= gid, gid < ngroups, 0 <= lid, lid < gsize)
         self.gsize, self.ngroups, self.gid = gsize, ngroups, gid
+        self.group_copies: dict[int, tuple] = {}     # id of a local memory term -> (term, all groups' copies)
         reserved = {"gsize": gsize, "ngroups": ngroups, "tcount": ngroups * gsize,
                     "gid": gid, "lid": lid, "tid": gid * gsize + lid}
         store: dict[Symbol, object] = {RESERVED[n]: v for n, v in reserved.items()}
@@ -64,16 +66,25 @@ class World:
             store[p.symbol] = t.fresh(p.name, t.sort_of(p.type))
         self.arrays = {a.symbol: a for a in arrays}
         engine.functions = FunctionTable(t, ob.functions)
+        # A function's obligation proves that its definition is consistent, so it must
+        # not rest on that definition, nor on those of the functions recursive with it.
+        checked = [step.function.symbol for step in ob.steps if isinstance(step, M.CheckFunction)]
+        exclude = frozenset(checked).union(*(engine.functions.recursive_with(s) for s in checked))
         self.evaluator = Evaluator(engine)
         values = {a.symbol: t.fresh_array(a.name, a.elem_type) for a in arrays}
         empty = State(store=store, values=values, mask={}, old_values=values)
         for a in arrays:
             engine.lengths[a.symbol] = self.evaluator.eval(a.length, empty)
             engine.length_text[a.symbol] = short(a.length)
-        for c in (kernel.contexts if kernel else ()):
-            engine.solver.add_base(self.evaluator.eval(c.expr, empty))
-        engine.solver.add_helpers(*engine.functions.axioms(lambda limited: Evaluator(engine, limited=limited), empty),
-                                 redundant=False)
+        # The declarations' own obligation checks the clauses instead of assuming them.
+        self.contexts = tuple(kernel.contexts if kernel else ())
+        if not any(isinstance(step, M.CheckDeclarations) for step in ob.steps):
+            for c in self.contexts:
+                engine.solver.add_base(self.evaluator.eval(c.expr, empty),
+                                       origin=Origin("context", c.span, f"`context_everywhere {short(c.expr)}`"))
+        for fn, facts in engine.functions.axioms(lambda limited: Evaluator(engine, limited=limited), empty, exclude):
+            with engine.assuming(Origin("definition", fn.name_span, f"the definition of {fn.name}")):
+                engine.solver.add_helpers(*facts, redundant=False)
         self.initial = empty
         self.heap = Heap(engine, self.evaluator)
 
@@ -94,6 +105,7 @@ class World:
                 v = t.fresh_int("gid")
                 store[RESERVED["gid"]] = v
                 guard = z3.And(0 <= v, v < self.ngroups)
+                st = self.local_memory_of(st, v)
             case M.Who.ALL_THREADS if not _mentions_group_ids(exprs):
                 # Over tid when nothing else is mentioned: indices like tid + k * gsize
                 # then have linear inverses.
@@ -108,8 +120,35 @@ class World:
                 store[RESERVED["lid"]] = v
                 store[RESERVED["tid"]] = g * self.gsize + v
                 guards = (z3.And(0 <= g, g < self.ngroups), z3.And(0 <= v, v < self.gsize))
+                st = self.local_memory_of(st, g)
                 return attrs.evolve(st, store=store), Frame(bound=(g, v), guards=guards)
         return attrs.evolve(st, store=store), Frame(bound=(v,), guards=(guard,), guard_exprs=())
+
+    def local_memory_of(self, st: State, g) -> State:
+        """The state with each local array replaced by the copy of group `g`.  Every group
+        has its own copy (LANGUAGE.md), so facts that several groups state about "their"
+        local array must not meet in one array; the copy of the obligation's own group
+        is the state's array."""
+        def copies(values):
+            out = dict(values)
+            for symbol, term in values.items():
+                if self.arrays[symbol].scope is A.Scope.LOCAL:
+                    cell = self.t.fresh_int("i")
+                    out[symbol] = z3.Lambda([cell], self._all_groups(term)(g, cell))
+            return out
+        return attrs.evolve(st, values=copies(st.values), old_values=copies(st.old_values))
+
+    def _all_groups(self, term):
+        """All groups' copies of one memory state, as a function (group, cell) -> value:
+        one per state, so that two views of the same state read the same copies.  A
+        function rather than an array of arrays: quantified facts over it stay in
+        reach of model-based instantiation.  It is not tied to the state's own array:
+        no obligation reads local memory both from one group and from all of them."""
+        hit = self.group_copies.get(term.get_id())
+        if hit is None or not hit[0].eq(term):
+            copies = z3.Function(self.t.name("groups"), self.t.int_sort, self.t.int_sort, term.sort().range())
+            hit = self.group_copies[term.get_id()] = (term, copies)
+        return hit[1]
 
     def mode(self, part: M.Part, check_framing: bool = False) -> Mode:
         keep_fact = None
@@ -117,13 +156,38 @@ class World:
             fenced = {A.Scope(f.value) for f in part.fenced}
             keep_fact = lambda exprs: all(n.array.symbol.scope in fenced
                                           for e in exprs if e is not None for n in A.walk(e) if isinstance(n, A.Index))
-        keep_array = None if part.scope is None else (lambda array: array.scope is part.scope)
+        scopes = {A.Scope.GLOBAL, A.Scope.LOCAL} if part.scope is None else {part.scope}
+        if part.who in (M.Who.ALL_GROUPS, M.Who.ALL_THREADS):
+            # Each group's local memory is its own: permissions on it are not pooled
+            # over groups (no multi-group view hands out or takes local memory).
+            scopes.discard(A.Scope.LOCAL)
+        keep_array = None if len(scopes) == 2 else (lambda array: array.scope in scopes)
         return Mode(resources=part.resources, facts=part.facts, keep_fact=keep_fact, keep_array=keep_array,
                     wellformed=SPEC_READS if check_framing else None)
 
 
+def _checks(step: M.Step) -> bool:
+    """Whether a step checks something against the state (rather than assuming)."""
+    return isinstance(step, M.Exhale) or (isinstance(step, M.Inhale) and step.check_framing)
+
+
+_WHOSE = {
+    M.Who.ALL_IN_GROUP: " of every thread of the group",
+    M.Who.ALL_GROUPS: " of every group",
+    M.Who.ALL_THREADS: " of every thread",
+}
+
+
+def _assumed(part: M.Part, e: A.Expr) -> str:
+    """How an inhaled clause is named when it takes part in a contradiction."""
+    what = part.label or "the precondition"
+    return f"{what} `{short(e)}`{_WHOSE.get(part.who, '')}"
+
+
 def _mentions_group_ids(exprs) -> bool:
-    return any(isinstance(n, A.Name) and n.symbol in (RESERVED["gid"], RESERVED["lid"])
+    """Whether the thread's group matters: gid or lid, or local memory (one per group)."""
+    return any((isinstance(n, A.Name) and n.symbol in (RESERVED["gid"], RESERVED["lid"]))
+               or (isinstance(n, A.Index) and n.array.symbol.scope is A.Scope.LOCAL)
                for e in exprs for n in A.walk(e))
 
 
@@ -142,8 +206,15 @@ def _prove(ob: M.Obligation, timeout: float, cancel) -> ObligationResult:
         world = World(engine, ob)
         runner = _Steps(world)
         st = world.initial
+        # What the obligation assumes must be consistent before anything is checked
+        # against it (an Execute checks at the end of each of its paths).
         for step in ob.steps:
+            if _checks(step) and engine.vacuity():
+                break
             st = runner.run(step, st)
+        else:
+            if not any(_checks(step) or isinstance(step, M.Execute) for step in ob.steps):
+                engine.vacuity()
     diagnostics = tuple(engine.diagnostics)
     if any(d.severity is D.Severity.ERROR and d.family != "timeout" for d in diagnostics):
         verdict = Verdict.FAILED
@@ -183,7 +254,10 @@ class _Steps:
                 self.execute(step, st)
                 return st
             case M.CheckFunction():
-                self.check_function(step.function, st)
+                self.check_function(step, st)
+                return st
+            case M.CheckDeclarations():
+                self.check_declarations(st)
                 return st
         raise TypeError(f"unknown step {type(step).__name__}")
 
@@ -191,53 +265,158 @@ class _Steps:
         viewed, frame = self.w.view(part.who, st, part.exprs)
         mode = self.w.mode(part, check_framing)
         for e in part.exprs:
-            viewed = self.heap.produce(e, viewed, frame, mode)
-        return attrs.evolve(viewed, store=st.store)
+            with self.engine.assuming(Origin("precondition", e.span, _assumed(part, e))):
+                viewed = self.heap.produce(e, viewed, frame, mode)
+        return attrs.evolve(viewed, store=st.store, values=st.values, old_values=st.old_values)
 
     def exhale(self, part: M.Part, st: State, codes: Codes) -> State:
         viewed, frame = self.w.view(part.who, st, part.exprs)
         mode = self.w.mode(part)
         for e in part.exprs:
             viewed = self.heap.consume(e, viewed, codes, frame, mode)
-        return attrs.evolve(viewed, store=st.store)
+        return attrs.evolve(viewed, store=st.store, values=st.values, old_values=st.old_values)
 
     def execute(self, step: M.Execute, st: State) -> None:
         codes = Codes("post.perm", "post.failed", "the postcondition")
         executor = Executor(self.engine, self.w.evaluator, self.heap, self.w.ob.procedures, self.w.base_store)
 
+        # A postcondition reads the parameters at their values on entry (as ACSL does):
+        # that is what the caller substitutes its arguments for.
+        entry = {p.symbol: st.store[p.symbol] for p in self.w.ob.params}
+
         def exit_(x: State) -> None:
-            self.exhale(step.post, attrs.evolve(x, store={**st.store, **x.store}), codes)
+            if not self.engine.vacuity():
+                self.exhale(step.post, attrs.evolve(x, store={**st.store, **x.store, **entry}), codes)
 
         executor.block(step.body.stmts, st, Exits(normal=exit_, ret=exit_))
 
-    def check_function(self, fn: A.Function, st: State) -> None:
-        """The body is well defined under the precondition, and recursion terminates."""
-        t = self.w.t
-        table = self.engine.functions
-        scc = table.recursive_with(fn.symbol)
-        calls: list[tuple] = []
-        evaluator = Evaluator(self.engine, on_call=lambda e, symbol, args, guards:
-                              calls.append((e, args, guards)) if symbol in scc else None)
-        params = {p.symbol: t.fresh(p.name, t.sort_of(p.type)) for p in fn.params}
-        inner = attrs.evolve(st, store={**st.store, **params})
+    def check_declarations(self, st: State) -> None:
+        evaluator = self.w.evaluator
+        for c in self.w.contexts:
+            fact = evaluator.eval(c.expr, st, (), CODE)
+            with self.engine.assuming(Origin("context", c.span, f"`context_everywhere {short(c.expr)}`")):
+                self.engine.assume(fact)
+        for decl in self.w.arrays.values():
+            evaluator.eval(decl.length, st, (), CODE)
+
+    def check_function(self, step: M.CheckFunction, st: State) -> None:
+        """The contract, measure and body are well defined (the contract in order, each
+        clause under the ones before it); for the first function of a recursive cycle,
+        every call within the cycle decreases the cycle's measure."""
+        fn = step.function
+        inner = self._with_params(fn, st)
         for clause in fn.contract:
-            self.engine.assume(evaluator.eval(clause.expr, inner, (), CODE))
-        if fn.body is None:
+            fact = self.w.evaluator.eval(clause.expr, inner, (), CODE)
+            with self.engine.assuming(Origin("precondition", clause.span, f"the precondition `{short(clause.expr)}`")):
+                self.engine.assume(fact)
+        if fn.decreases is not None:
+            for e in fn.decreases.exprs:
+                self.w.evaluator.eval(e, inner, (), CODE)
+        if fn.body is not None:
+            self.w.evaluator.eval(fn.body, inner, (), CODE)
+        if step.cycle:
+            Termination(self, step.cycle, st).check()
+
+    def _with_params(self, fn: A.Function, st: State) -> State:
+        t = self.w.t
+        return attrs.evolve(st, store={**st.store, **{p.symbol: t.fresh(p.name, t.sort_of(p.type)) for p in fn.params}})
+
+
+@attrs.frozen
+class _Call:
+    caller: A.Function
+    own: tuple                # the caller's parameters
+    pre: object               # the caller's precondition over them
+    call: A.Call
+    callee: Symbol
+    args: tuple
+    guards: tuple
+
+
+class Termination:
+    """One measure for a cycle of recursive functions (LANGUAGE.md is silent; see
+    docs/language.md, "Termination of recursive functions"): the `decreases` tuples when
+    the functions give them, else the first that works of one int parameter per function
+    and the tuple of all int parameters.  A measure decreases at a call when it is
+    lexicographically smaller and the component that drops was not negative."""
+
+    MAX_CANDIDATES = 64
+
+    def __init__(self, steps: "_Steps", cycle: tuple[A.Function, ...], st: State):
+        self.engine = steps.engine
+        self.t = steps.w.t
+        self.cycle = cycle
+        self.st = st
+        self.members = {f.symbol: f for f in cycle}
+        self.calls: list[_Call] = []
+        for f in cycle:
+            inner = steps._with_params(f, st)
+            own = tuple(inner.store[p.symbol] for p in f.params)
+            plain = Evaluator(self.engine)
+            pre = self.t.conj(plain.eval(c.expr, inner) for c in f.contract)
+            found = Evaluator(self.engine, on_call=lambda e, symbol, args, guards, f=f, own=own, pre=pre:
+                              self.calls.append(_Call(f, own, pre, e, symbol, tuple(args), tuple(guards)))
+                              if symbol in self.members else None)
+            found.eval(f.body, inner)
+
+    def check(self) -> None:
+        declared = [f for f in self.cycle if f.decreases is not None]
+        if declared and len(declared) < len(self.cycle):
+            missing = next(f for f in self.cycle if f.decreases is None)
+            self.report(missing.name_span, f"{missing.name} is recursive together with "
+                        f"{', '.join(f.name for f in declared)}, which give a `decreases` clause: "
+                        f"give {missing.name} one too (one measure for the whole cycle)")
             return
-        evaluator.eval(fn.body, inner, (), CODE)
-        if not calls:
-            return
-        own = [params[p.symbol] for p in fn.params]
-        for position, p in enumerate(fn.params):
-            if p.type is not A.Type.INT:
-                continue
-            if all(self.engine.solver.prove(z3.Implies(t.conj(guards),
-                                                      z3.And(0 <= own[position], args[position] < own[position])))
-                   .outcome is Outcome.PROVED
-                   for call, args, guards in calls if len(args) > position):
+        if declared:
+            sizes = {len(f.decreases.exprs) for f in declared}
+            if len(sizes) > 1:
+                self.report(declared[0].decreases.span, "the `decreases` clauses of functions that call each "
+                            "other must have the same number of components")
                 return
-        call = calls[0][0]
-        self.engine.report(D.error(
-            "pre.recursion", call.span,
-            f"cannot show that `{short(call)}` terminates: no int parameter of {fn.name} decreases and stays "
-            f"non-negative at every recursive call", obligation=self.engine.name))
+            measure = self.declared_measure
+            for c in self.calls:
+                self.engine.check(self.smaller(measure(self.members[c.callee], c.args), measure(c.caller, c.own)),
+                                  "pre.recursion", c.call.span,
+                                  f"the measure `decreases {', '.join(short(e) for e in self.members[c.callee].decreases.exprs)}` "
+                                  f"may not decrease at `{short(c.call)}` (or the component that drops is negative)",
+                                  (c.pre,) + c.guards)
+            return
+        culprit = None        # the first call that the first measure tried does not cover
+        for measure in self.candidates():
+            failing = next((c for c in self.calls if self.engine.solver.prove(
+                z3.Implies(self.t.conj((c.pre,) + c.guards),
+                           self.smaller(measure(self.members[c.callee], c.args), measure(c.caller, c.own)))).outcome
+                is not Outcome.PROVED), None)
+            if failing is None:
+                return
+            culprit = culprit or failing
+        call = (culprit or self.calls[0]).call
+        names = " and ".join(f.name for f in self.cycle)
+        self.report(call.span, f"cannot show that `{short(call)}` terminates: no int parameter of {names} "
+                               f"(nor the tuple of them) decreases and stays non-negative at every recursive "
+                               f"call; give a measure with `decreases`")
+
+    def declared_measure(self, fn: A.Function, args) -> tuple:
+        store = {**self.st.store, **{p.symbol: a for p, a in zip(fn.params, args)}}
+        plain = Evaluator(self.engine)
+        return tuple(plain.eval(e, attrs.evolve(self.st, store=store)) for e in fn.decreases.exprs)
+
+    def candidates(self):
+        ints = {f.symbol: [i for i, p in enumerate(f.params) if p.type is A.Type.INT] for f in self.cycle}
+        singles = itertools.islice(itertools.product(*(ints[f.symbol] for f in self.cycle)), self.MAX_CANDIDATES)
+        for choice in singles:
+            position = dict(zip((f.symbol for f in self.cycle), choice))
+            yield lambda fn, args, position=position: (args[position[fn.symbol]],)
+        counts = {len(v) for v in ints.values()}
+        if len(counts) == 1 and counts.pop() > 1:
+            yield lambda fn, args: tuple(args[i] for i in ints[fn.symbol])
+
+    def smaller(self, new: tuple, old: tuple):
+        """new < old lexicographically, where the component that drops was >= 0."""
+        options = []
+        for i, (n, o) in enumerate(zip(new, old)):
+            options.append(self.t.conj([a == b for a, b in zip(new[:i], old[:i])] + [n < o, o >= 0]))
+        return z3.Or(*options) if len(options) > 1 else options[0]
+
+    def report(self, span, message: str) -> None:
+        self.engine.report(D.error("pre.recursion", span, message, obligation=self.engine.name))

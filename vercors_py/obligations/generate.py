@@ -17,8 +17,9 @@ import attrs
 from ..semantics.check import CheckedKernel, CheckedProgram
 from ..semantics.symbols import Symbol
 from ..syntax import ast as A
-from .model import (CheckFunction, Execute, Exhale, Forget, Havoc, Inhale, InhaleAll, Kind, Obligation,
+from .model import (CheckDeclarations, CheckFunction, Execute, Exhale, Forget, Havoc, Inhale, InhaleAll, Kind, Obligation,
                     Part, Who)
+from .calls import calls_in, closure, component
 from .scopes import locals_in_scope
 
 G, L = A.Scope.GLOBAL, A.Scope.LOCAL
@@ -54,6 +55,18 @@ def _construct(node) -> str:
     return "barrier" if isinstance(node, A.Barrier) else "loop"
 
 
+def reads_local(exprs) -> bool:
+    """Whether any fact reads local memory (a Perm's own location is no read)."""
+    todo = list(exprs)
+    while todo:
+        e = todo.pop()
+        if isinstance(e, A.Index) and e.array.symbol.scope is L:
+            return True
+        if not isinstance(e, A.Perm):
+            todo.extend(A.children(e))
+    return False
+
+
 def perms_on(exprs, scope: A.Scope) -> bool:
     return any(isinstance(n, A.Perm) and n.location.array.symbol.scope is scope
                for e in exprs for n in A.walk(e))
@@ -61,15 +74,35 @@ def perms_on(exprs, scope: A.Scope) -> bool:
 
 def obligations(checked: CheckedProgram) -> list[Obligation]:
     result: list[Obligation] = []
+    functions = checked.functions
+    order = list(functions)
     for fn in checked.program.functions:
-        if fn.body is not None or fn.contract:
+        if fn.body is not None or fn.contract or fn.decreases is not None:
+            cycle = component(fn.symbol, functions)
+            first = min(cycle, key=order.index) if cycle else None
+            measured = tuple(functions[s] for s in order if s in cycle) if first is fn.symbol else ()
             result.append(Obligation(
                 f"function:{fn.name}", Kind.FUNCTION, fn.name_span,
                 f"pure function {fn.name} is well defined and terminates",
-                None, checked.functions, {}, (CheckFunction(fn),)))
+                None, _restricted(functions, {fn.symbol}), {}, (CheckFunction(fn, measured),)))
     for ck in checked.kernels:
-        result.extend(_Kernel(ck, checked.functions).all())
+        used = _restricted(functions, calls_in(ck.kernel))
+        result.extend(_Kernel(ck, used).all())
     return result
+
+
+def _may_be_undefined(exprs) -> bool:
+    """Whether evaluating the expressions can go wrong: a division, or a call of a
+    function (which has a precondition, or may call one that has)."""
+    return any(isinstance(n, A.Call) or (isinstance(n, A.Binary) and n.op in ("/", "%"))
+               for e in exprs for n in A.walk(e))
+
+
+def _restricted(functions: Mapping[Symbol, A.Function], start) -> dict[Symbol, A.Function]:
+    """Only the functions reachable from `start`: a definition an obligation cannot use
+    must not be able to weaken it (a contradictory one would prove anything)."""
+    reachable = closure(start, functions)
+    return {s: fn for s, fn in functions.items() if s in reachable}
 
 
 class _Kernel:
@@ -109,7 +142,10 @@ class _Kernel:
                           self.procedures, tuple(steps), uniform=self.ck.uniform, **kw)
 
     def all(self) -> list[Obligation]:
-        obs = [self.lockstep(), self.thread()]
+        obs = [self.lockstep()]
+        if _may_be_undefined([c.expr for c in self.k.contexts] + [a.length for a in self.k.arrays]):
+            obs.append(self.declarations())
+        obs.append(self.thread())
         obs += [self.procedure(p) for p in self.k.procedures]
         obs += self.framing()
         obs += self.distribution()
@@ -126,16 +162,21 @@ class _Kernel:
                        "barriers and uniform assignments sit under uniform conditions only", (),
                        static=tuple(attrs.evolve(d, obligation=name) for d in self.ck.uniformity.diagnostics))
 
+    def declarations(self) -> Obligation:
+        return self.ob("declarations", Kind.DECLARATIONS, self.k.name_span,
+                       "array lengths and context_everywhere clauses are well defined",
+                       [CheckDeclarations()])
+
     def thread(self) -> Obligation:
         return self.ob("thread", Kind.THREAD, self.main.name_span,
                        "the body of main against the thread contract, barriers as calls",
-                       [Inhale(Part(self.pre, Who.THREAD, label="thread precondition"), as_old=True),
-                        Execute(self.main.body, Part(self.post, Who.THREAD, label="thread postcondition"))])
+                       [Inhale(Part(self.pre, Who.THREAD, label="the thread precondition"), as_old=True),
+                        Execute(self.main.body, Part(self.post, Who.THREAD, label="the thread postcondition"))])
 
     def procedure(self, p: A.Procedure) -> Obligation:
         return self.ob(f"procedure:{p.name}", Kind.PROCEDURE, p.name_span,
                        f"the body of {p.name} against its contract",
-                       [Inhale(Part(pre_of(p.contract), Who.THREAD), as_old=True),
+                       [Inhale(Part(pre_of(p.contract), Who.THREAD, label=f"the precondition of {p.name}"), as_old=True),
                         Execute(p.body, Part(post_of(p.contract), Who.THREAD))],
                        params=p.params)
 
@@ -144,15 +185,19 @@ class _Kernel:
         obs = []
 
         def contract(name: str, span, pre, post, who: Who, params=()):
+            # A group always holds all of its local memory: its contract may read it
+            # without saying so (and a Perm on it there adds nothing).
+            held, scope = ([InhaleAll(L)], G) if who is Who.GROUP else ([], None)
             if pre:
                 obs.append(self.ob(f"framing:{name}-pre", Kind.FRAMING, span,
                                    f"the precondition of {name} reads only what it holds",
-                                   [Inhale(Part(pre, who), check_framing=True)], params=params))
+                                   held + [Inhale(Part(pre, who, scope=scope), check_framing=True)], params=params))
             if post:
                 obs.append(self.ob(f"framing:{name}-post", Kind.FRAMING, span,
                                    f"the postcondition of {name} reads only what it holds",
-                                   [Inhale(Part(pre or (), who), as_old=True), Forget(),
-                                    Inhale(Part(post, who), check_framing=True)], params=params))
+                                   [Inhale(Part(pre or (), who), as_old=True), Forget()] + held +
+                                   [Inhale(Part(post, who, scope=scope, label="the postcondition"), check_framing=True)],
+                                   params=params))
 
         contract("main", self.main.name_span, self.pre, self.post, Who.THREAD)
         for p in self.k.procedures:
@@ -167,13 +212,13 @@ class _Kernel:
                     obs.append(self.ob(
                         f"framing:{self.place(node)}", Kind.FRAMING, node.span,
                         f"the postcondition of the barrier at line {node.span.start_line} reads only what it holds",
-                        [Inhale(Part(post_of(node.contract), Who.THREAD), check_framing=True)],
+                        [Inhale(Part(post_of(node.contract), Who.THREAD, label="the barrier's postcondition"), check_framing=True)],
                         locals=locals_in_scope(body, node)))
                 if isinstance(node, (A.While, A.For)) and node.contract:
                     obs.append(self.ob(
                         f"framing:{self.place(node)}", Kind.FRAMING, node.span,
                         f"the invariant of the loop at line {node.span.start_line} reads only what it holds",
-                        [Inhale(Part(tuple(c.expr for c in node.contract), Who.THREAD), check_framing=True)],
+                        [Inhale(Part(tuple(c.expr for c in node.contract), Who.THREAD, label="the loop invariant"), check_framing=True)],
                         locals=locals_in_scope(body, node, inside=True), params=params))
         return obs
 
@@ -183,9 +228,9 @@ class _Kernel:
         resources (or, when it is generated, those its threads start with)."""
         steps: list = [InhaleAll(L)]
         if self.group_pre is not None:
-            steps.append(Inhale(Part(self.group_pre, Who.GROUP, facts=False, scope=G)))
+            steps.append(Inhale(Part(self.group_pre, Who.GROUP, facts=False, scope=G, label="the group precondition")))
         else:
-            steps.append(Inhale(Part(self.pre, Who.ALL_IN_GROUP, facts=False, scope=G)))
+            steps.append(Inhale(Part(self.pre, Who.ALL_IN_GROUP, facts=False, scope=G, label="the thread precondition")))
         return steps
 
     def distribution(self) -> list[Obligation]:
@@ -196,14 +241,14 @@ class _Kernel:
                                [InhaleAll(G),
                                 Exhale(Part(self.kernel_pre, Who.KERNEL, facts=False), "distribution.kernel",
                                        "distribution.kernel", "the kernel contract's resources")]))
-        available = [Inhale(Part(self.kernel_pre, Who.KERNEL))] if self.kernel_pre is not None else [InhaleAll(G)]
+        available = [Inhale(Part(self.kernel_pre, Who.KERNEL, label="the kernel precondition"))] if self.kernel_pre is not None else [InhaleAll(G)]
         if self.group_pre is not None:
             needed, who, what = self.group_pre, Who.ALL_GROUPS, "the resources of all groups"
         else:
             needed, who, what = self.pre, Who.ALL_THREADS, "the starting resources of all threads"
         obs.append(self.ob("distribution:kernel", Kind.DISTRIBUTION_KERNEL, self.kernel_span or self.main.name_span,
                            "the kernel's resources cover those of all work groups",
-                           available + [Inhale(Part(needed, who, resources=False)),
+                           available + [Inhale(Part(needed, who, resources=False, label=f"the {'group' if who is Who.ALL_GROUPS else 'thread'} precondition")),
                                         Exhale(Part(needed, who, facts=False, scope=G), "distribution.kernel",
                                                "distribution.kernel", what)]))
         # With a generated group contract only local memory can be over-committed.
@@ -211,7 +256,7 @@ class _Kernel:
             obs.append(self.ob("distribution:group", Kind.DISTRIBUTION_GROUP, self.group_span or self.main.name_span,
                                "a work group's resources cover the starting resources of all its threads",
                                self.group_resources() + [
-                                   Inhale(Part(self.pre, Who.ALL_IN_GROUP, resources=False)),
+                                   Inhale(Part(self.pre, Who.ALL_IN_GROUP, resources=False, label="the thread precondition")),
                                    Exhale(Part(self.pre, Who.ALL_IN_GROUP, facts=False,
                                                scope=None if self.group_pre is not None else L),
                                           "distribution.group", "distribution.group",
@@ -226,7 +271,7 @@ class _Kernel:
                        f"the group has every resource the barrier at line {line} hands out",
                        self.group_resources() + [
                            Havoc(),
-                           Inhale(Part(requires, Who.ALL_IN_GROUP, resources=False)),
+                           Inhale(Part(requires, Who.ALL_IN_GROUP, resources=False, label="the barrier's precondition")),
                            Exhale(Part(ensures, Who.ALL_IN_GROUP, facts=False), "barrier.resources",
                                   "barrier.resources", f"the resources handed out by the barrier at line {line}")],
                        locals=scope_locals)]
@@ -234,8 +279,8 @@ class _Kernel:
             obs.append(self.ob(
                 f"{self.place(b)}/functional", Kind.BARRIER_FUNCTIONAL, b.span,
                 f"the postcondition of the barrier at line {line} follows from what the threads publish",
-                [Inhale(Part(requires, Who.THREAD, resources=False)),
-                 Inhale(Part(requires, Who.ALL_IN_GROUP, resources=False, fenced=b.fences)),
+                [Inhale(Part(requires, Who.THREAD, resources=False, label="the barrier's precondition")),
+                 Inhale(Part(requires, Who.ALL_IN_GROUP, resources=False, fenced=b.fences, label="the barrier's precondition")),
                  Exhale(Part(ensures, Who.THREAD, resources=False), "barrier.functional", "barrier.functional",
                         f"the postcondition of the barrier at line {line}")],
                 locals=scope_locals))
@@ -249,26 +294,38 @@ class _Kernel:
             if has_facts(below[0]):
                 obs.append(self.ob(f"preconditions:kernel->{below[2]}", Kind.PRECONDITIONS, self.kernel_span,
                                    f"the kernel precondition implies every {below[2]}'s precondition",
-                                   [Inhale(Part(self.kernel_pre, Who.KERNEL)),
+                                   [Inhale(Part(self.kernel_pre, Who.KERNEL, label="the kernel precondition")),
                                     Exhale(Part(below[0], below[1], resources=False), "pre.level", "pre.level",
                                            f"the {below[2]} precondition")]))
+        elif reads_local((below := (self.group_pre, Who.GROUP, "group") if self.group_pre is not None
+                          else (self.pre, Who.THREAD, "thread"))[0]):
+            # The generated kernel precondition is what the host establishes, and the
+            # host cannot set local memory: when the kernel starts it holds any values.
+            obs.append(self.ob(f"preconditions:launch->{below[2]}", Kind.PRECONDITIONS, self.main.name_span,
+                               f"the {below[2]} precondition's facts about local memory hold of its values at "
+                               f"the start of the kernel, which nobody has set",
+                               [Inhale(Part(below[0], below[1], resources=False, fenced=(A.Fence.GLOBAL,),
+                                            label=f"the {below[2]} precondition")),
+                                Exhale(Part(below[0], below[1], resources=False), "pre.level", "pre.level",
+                                       f"the {below[2]} precondition (local memory is not initialised when "
+                                       f"the kernel starts)")]))
         if self.group_pre is not None and has_facts(self.pre):
             obs.append(self.ob("preconditions:group->thread", Kind.PRECONDITIONS, self.group_span,
                                "the group precondition implies every thread's precondition",
-                               [Inhale(Part(self.group_pre, Who.GROUP)),
+                               [Inhale(Part(self.group_pre, Who.GROUP, label="the group precondition")),
                                 Exhale(Part(self.pre, Who.THREAD, resources=False), "pre.level", "pre.level",
                                        "the thread precondition")]))
         if self.group_post:
             obs.append(self.ob("postconditions:thread->group", Kind.POSTCONDITIONS, self.group_span,
                                "the threads' postconditions imply the group postcondition",
-                               [Forget(), Inhale(Part(self.post, Who.ALL_IN_GROUP)),
+                               [Forget(), Inhale(Part(self.post, Who.ALL_IN_GROUP, label="the thread postcondition")),
                                 Exhale(Part(self.group_post, Who.GROUP), "post.level", "post.level",
                                        "the group postcondition")]))
         if self.kernel_post:
             below, who = (self.group_post, Who.ALL_GROUPS) if self.group_post is not None else (self.post, Who.ALL_THREADS)
             obs.append(self.ob("postconditions:groups->kernel", Kind.POSTCONDITIONS, self.kernel_span,
                                "the groups' postconditions imply the kernel postcondition",
-                               [Forget(), Inhale(Part(below, who)),
+                               [Forget(), Inhale(Part(below, who, label="the postcondition below")),
                                 Exhale(Part(self.kernel_post, Who.KERNEL), "post.level", "post.level",
                                        "the kernel postcondition")]))
         return obs

@@ -27,6 +27,7 @@ class Kind(enum.Enum):
     THREAD = "thread"
     PROCEDURE = "procedure"
     FUNCTION = "function"
+    DECLARATIONS = "declarations"
     FRAMING = "framing"
     DISTRIBUTION_KERNEL = "distribution kernel->groups"
     DISTRIBUTION_GROUP = "distribution group->threads"
@@ -105,11 +106,22 @@ class Execute:
 
 @attrs.frozen
 class CheckFunction:
-    """Well-definedness of a pure function's body and termination of its recursion."""
+    """Well-definedness of a pure function's body and, in `cycle` (the functions
+    recursive with it, given to the first of them only), that every call within the
+    cycle decreases one measure: the definitions are consistent only if they terminate."""
     function: A.Function
+    cycle: tuple[A.Function, ...] = ()
 
 
-Step = Inhale | InhaleAll | Forget | Havoc | Exhale | Execute | CheckFunction
+@attrs.frozen
+class CheckDeclarations:
+    """The kernel's `context_everywhere` clauses (each under the ones before it) and its
+    array lengths (under all of them) are well defined: no division by zero, every
+    function called within its precondition.  The obligation with this step does not
+    assume the clauses it checks."""
+
+
+Step = Inhale | InhaleAll | Forget | Havoc | Exhale | Execute | CheckFunction | CheckDeclarations
 
 
 @attrs.frozen

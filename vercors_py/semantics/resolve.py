@@ -84,11 +84,14 @@ class Resolver:
         self.scopes.push()
         params = tuple(self.param(p, SymbolKind.PARAM) for p in fn.params)
         contract = tuple(self.clause(c) for c in fn.contract)
+        # The measure sees the parameters, as the requires clauses do.
+        decreases = self.clause(fn.decreases) if fn.decreases is not None else None
         body = self.expr(fn.body) if fn.body is not None else None
         self.scopes.pop()
         if symbol is None or symbol.span != fn.name_span:
             symbol = Symbol(SymbolKind.FUNCTION, fn.name, fn.ret_type, fn.name_span)
-        return attrs.evolve(fn, params=params, contract=contract, body=body, symbol=symbol)
+        return attrs.evolve(fn, params=params, contract=contract, decreases=decreases, body=body,
+                            symbol=symbol)
 
     def param(self, p: A.Param, kind: SymbolKind) -> A.Param:
         symbol = self.scopes.declare(Symbol(kind, p.name, p.type, p.name_span))
@@ -130,7 +133,10 @@ class Resolver:
         self.scopes.pop()
         return attrs.evolve(proc, params=params, contract=contract, body=body, symbol=symbol)
 
-    def clause(self, c: A.Clause) -> A.Clause:
+    def clause(self, c: A.Clause | A.Decreases) -> A.Clause | A.Decreases:
+        if isinstance(c, A.Decreases):
+            # Also a misplaced one (types.py reports it), so that its names are linked.
+            return attrs.evolve(c, exprs=tuple(self.expr(e) for e in c.exprs))
         return attrs.evolve(c, expr=self.expr(c.expr))
 
     # ---- statements ----

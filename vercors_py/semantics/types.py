@@ -4,7 +4,8 @@ Runs on the resolved program.  Besides int/bool typing it enforces where things 
 appear: resources only in contract clauses (at the top, or under `**`, `==>`, `?:` and
 `\\forall*`), permission amounts only inside `Perm`, `\\old` only in postconditions,
 memory reads never in pure positions (array lengths, context_everywhere), thread ids
-only at the thread level, barriers only in `main`.
+only at the thread level, barriers only in `main`, `decreases` only on pure functions
+(one each, of int expressions).
 """
 from __future__ import annotations
 
@@ -68,13 +69,35 @@ class TypeChecker:
                     self.kernel(d)
 
     def function(self, fn: A.Function) -> None:
+        measure = fn.decreases
+        if measure is not None:
+            self.measure(measure)
         for c in fn.contract:
+            if isinstance(c, A.Decreases):
+                # The parser keeps the first `decreases` as the measure, any further one here.
+                if measure is None:
+                    measure = c
+                else:
+                    self.error("type.duplicate", c.span,
+                               "a second `decreases` clause; a function has one measure "
+                               "(a lexicographic one is written `decreases a, b;`)",
+                               related=(D.Related(measure.span, "the first one"),))
+                self.measure(c)
+                continue
             if c.kind is not CK.REQUIRES:
                 self.error("type.clause-placement", c.span,
-                           f"a pure function takes only `requires` clauses, not `{c.kind.value}`")
+                           f"a pure function takes only `requires` clauses and one `decreases`, not `{c.kind.value}`")
             self.expect(c.expr, T.BOOL, Ctx(where="in a function contract"))
         if fn.body is not None:
             self.expect(fn.body, fn.ret_type, Ctx(where="in a function body"))
+
+    def measure(self, d: A.Decreases, ctx: Ctx | None = None) -> None:
+        """The expressions of a `decreases` clause: ints, pure like a function's contract
+        (its parameters only; no memory, ids, resources or \\old)."""
+        if ctx is None:
+            ctx = Ctx(pure=True, where="in a `decreases` clause")
+        for e in d.exprs:
+            self.expect(e, T.INT, ctx)
 
     def kernel(self, k: A.Kernel) -> None:
         mains = [m for m in k.members if isinstance(m, A.Procedure) and m.is_main]
@@ -96,13 +119,21 @@ class TypeChecker:
                                    related=(D.Related(seen_levels[m.level].span, "the first one"),))
                     seen_levels.setdefault(m.level, m)
                     self.contract(m.contract, PRE_POST,
-                                  Ctx(level=m.level, where=f"in a {m.level.value} contract"), old_in_post=True)
+                                  Ctx(level=m.level, where=f"in a {m.level.value} contract"), old_in_post=True,
+                                  owner=f"a `{m.level.value}` contract block")
                 case A.Procedure():
-                    self.contract(m.contract, PRE_POST, Ctx(), old_in_post=True)
+                    self.contract(m.contract, PRE_POST, Ctx(), old_in_post=True,
+                                  owner="`main`" if m.is_main else "a procedure")
                     self.stmt(m.body, in_main=m.is_main, loops=0)
 
-    def contract(self, clauses, allowed, ctx: Ctx, old_in_post: bool = False) -> None:
+    def contract(self, clauses, allowed, ctx: Ctx, old_in_post: bool = False,
+                 owner: str = "this construct") -> None:
         for c in clauses:
+            if isinstance(c, A.Decreases):
+                self.error("type.clause-placement", c.span,
+                           f"`decreases` is only allowed on a pure function, not on {owner}")
+                self.measure(c, ctx)
+                continue
             if c.kind not in allowed:
                 wanted = " or ".join(f"`{k.value}`" for k in sorted(allowed, key=lambda k: k.value))
                 self.error("type.clause-placement", c.span, f"`{c.kind.value}` is not allowed here; expected {wanted}")
@@ -135,13 +166,13 @@ class TypeChecker:
                 if s.otherwise is not None:
                     self.stmt(s.otherwise, in_main, loops)
             case A.While():
-                self.contract(s.contract, INVARIANTS, Ctx())
+                self.contract(s.contract, INVARIANTS, Ctx(), owner="a loop")
                 self.expect(s.cond, T.BOOL, ctx)
                 self.stmt(s.body, in_main, loops + 1)
             case A.For():
                 if s.init is not None:
                     self.stmt(s.init, in_main, loops)
-                self.contract(s.contract, INVARIANTS, Ctx())
+                self.contract(s.contract, INVARIANTS, Ctx(), owner="a loop")
                 if s.cond is not None:
                     self.expect(s.cond, T.BOOL, ctx)
                 if s.update is not None:
@@ -151,7 +182,7 @@ class TypeChecker:
                 if not in_main:
                     self.error("type.barrier-placement", s.span,
                                "a barrier may only appear in the thread body `main`, not in a procedure")
-                self.contract(s.contract or (), PRE_POST, Ctx())
+                self.contract(s.contract or (), PRE_POST, Ctx(), owner="a barrier")
             case A.CallStmt():
                 self.call_stmt(s)
             case A.Assert() | A.Assume():

@@ -164,6 +164,20 @@ class Clause:
     span: Span = _span()
 
 
+@attrs.frozen
+class Decreases:
+    """`decreases e1, ..., ek;`: the termination measure of a pure function, int
+    expressions compared lexicographically.  Its place is `Function.decreases`.
+
+    Syntactically it is a clause of any clause list, so the parser also puts one into
+    the `contract` of a procedure, level block, loop or barrier, and a second one of a
+    function into the function's `contract`; the type checker rejects all of those
+    (type.clause-placement, type.duplicate).  In a program that passed the checks every
+    `contract` holds `Clause`s only."""
+    exprs: tuple[Expr, ...]
+    span: Span = _span()
+
+
 # ---- statements ---------------------------------------------------------------------
 
 @attrs.frozen
@@ -292,6 +306,7 @@ class Function:
     name: str
     params: tuple[Param, ...]
     body: Expr | None             # None: an abstract function (`pure int f(int i);`)
+    decreases: Decreases | None = None
     name_span: Span = _span()
     span: Span = _span()
     symbol: "object" = _link()
@@ -392,7 +407,7 @@ class Program:
         return tuple(d for d in self.decls if isinstance(d, Kernel))
 
 
-Node = Union[Expr, Stmt, Clause, Param, Function, ArrayDecl, ContextEverywhere,
+Node = Union[Expr, Stmt, Clause, Decreases, Param, Function, ArrayDecl, ContextEverywhere,
              LevelContract, Procedure, Kernel, Program]
 
 

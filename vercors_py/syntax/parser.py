@@ -144,6 +144,11 @@ class _Builder(Transformer):
         return [c for c in children if not isinstance(c, Token)]
 
     @staticmethod
+    def _clauses(nodes) -> tuple:
+        # Contract clauses, `decreases` included (the type checker decides where it may be).
+        return tuple(n for n in nodes if isinstance(n, (A.Clause, A.Decreases)))
+
+    @staticmethod
     def _names(children):
         return [c for c in children if isinstance(c, Token) and c.type == "NAME"]
 
@@ -159,12 +164,16 @@ class _Builder(Transformer):
 
     def function(self, ch):
         nodes = self._nodes(ch)
-        clauses = tuple(n for n in nodes if isinstance(n, A.Clause))
+        clauses = self._clauses(nodes)
+        # The first `decreases` is the function's measure; any further one stays in the
+        # contract, where the type checker reports it as a duplicate.
+        decreases = next((n for n in clauses if isinstance(n, A.Decreases)), None)
+        clauses = tuple(n for n in clauses if n is not decreases)
         typed = next(n for n in nodes if isinstance(n, _Typed))
         params = next((n.items for n in nodes if isinstance(n, _Seq)), ())
         body = next(n for n in nodes if isinstance(n, _Part)).value
         name = self._names(ch)[0]
-        return A.Function(clauses, typed.type, str(name), params, body,
+        return A.Function(clauses, typed.type, str(name), params, body, decreases,
                           name_span=self._tok_span(name), span=self._span(ch))
 
     def kernel(self, ch):
@@ -218,12 +227,12 @@ class _Builder(Transformer):
         return A.ContextEverywhere(ch[1], span=self._span(ch))
 
     def level(self, ch):
-        clauses = tuple(n for n in self._nodes(ch) if isinstance(n, A.Clause))
+        clauses = self._clauses(self._nodes(ch))
         return A.LevelContract(A.Level(str(ch[0])), clauses, span=self._span(ch))
 
     def procedure(self, ch):
         nodes = self._nodes(ch)
-        clauses = tuple(n for n in nodes if isinstance(n, A.Clause))
+        clauses = self._clauses(nodes)
         params = next((n.items for n in nodes if isinstance(n, _Seq)), ())
         body = nodes[-1]
         name = self._names(ch)[0]
@@ -232,6 +241,9 @@ class _Builder(Transformer):
 
     def clause(self, ch):
         return A.Clause(A.ClauseKind(str(ch[0])), ch[1], span=self._span(ch))
+
+    def decreases_clause(self, ch):
+        return A.Decreases(tuple(self._nodes(ch)), span=self._span(ch))
 
     # ---- statements ----
     def block(self, ch):
@@ -252,12 +264,12 @@ class _Builder(Transformer):
 
     def while_loop(self, ch):
         nodes = self._nodes(ch)
-        clauses = tuple(n for n in nodes if isinstance(n, A.Clause))
-        rest = [n for n in nodes if not isinstance(n, A.Clause)]
+        clauses = self._clauses(nodes)
+        rest = [n for n in nodes if not isinstance(n, (A.Clause, A.Decreases))]
         return A.While(clauses, rest[0], rest[1], span=self._span(ch))
 
     def for_loop(self, ch):
-        clauses = tuple(n for n in ch if isinstance(n, A.Clause))
+        clauses = self._clauses(ch)
         # The header is split by its two semicolons; each part may be empty.
         lpar = next(i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "LPAR")
         semis = [i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "SEMICOLON"]

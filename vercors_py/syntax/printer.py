@@ -11,6 +11,8 @@ Limits, all of which need an AST that no parse can produce:
   and the parser binds that `else` to the inner `if` (so it does for an inner `if`
   without else at the end of a `while`/`for` body).  Fixing it would need braces,
   that is a Block node the tree does not have.
+- A `Decreases` in a function's `contract` while its `decreases` is None prints as a
+  clause that parses back as the function's measure.
 - The printer trusts node contents: names that spell keywords, unknown operators and
   the checker-only types (`resource`, ...) print as they are and do not re-parse.
 
@@ -150,8 +152,14 @@ def _unary_text(op: str, operand: str) -> str:
 
 # ---- contracts ---------------------------------------------------------------------
 
-def format_clause(clause: A.Clause) -> str:
+def format_clause(clause: A.Clause | A.Decreases) -> str:
+    if isinstance(clause, A.Decreases):
+        return format_decreases(clause)
     return f"{clause.kind.value} {format_expr(clause.expr)};"
+
+
+def format_decreases(decreases: A.Decreases) -> str:
+    return f"decreases {', '.join(format_expr(e) for e in decreases.exprs)};"
 
 
 def format_clauses(clauses, indent: int) -> str:
@@ -298,7 +306,14 @@ def _params(params) -> str:
 def _function_lines(fn: A.Function) -> list[str]:
     head = f"pure {fn.ret_type.value} {fn.name}({_params(fn.params)})"
     tail = ";" if fn.body is None else f" = {format_expr(fn.body)};"
-    return _clause_lines(fn.contract, 0) + [head + tail]
+    lines = _clause_lines(fn.contract, 0)
+    if fn.decreases is not None:
+        # After the requires clauses (their order is free), but before a second
+        # `decreases` that a rejected program keeps in its contract: the first one
+        # parses back as the measure.
+        at = next((k for k, c in enumerate(fn.contract) if isinstance(c, A.Decreases)), len(lines))
+        lines.insert(at, format_decreases(fn.decreases))
+    return lines + [head + tail]
 
 
 def _kernel_lines(kernel: A.Kernel) -> list[str]:
