@@ -5,7 +5,6 @@ Nothing here prints; callers render `FileResult`s with report/ or lsp/.
 """
 from __future__ import annotations
 
-import sys
 import time
 import traceback
 

@@ -17,7 +17,7 @@ from ..syntax import ast as A
 from ..syntax.snippet import short
 from .context import Engine, Origin
 from .encode import Evaluator, Reads
-from .heap import Codes, Frame, Heap, Mode
+from .heap import Codes, Heap, Mode
 from .state import State
 
 CODE = Reads("perm.read")
