@@ -80,7 +80,8 @@ def describe(symbol: Symbol, decl) -> str:
     """A declaration as source-like text."""
     match decl:
         case A.Function():
-            contract = "".join(format_clause(c) + "\n" for c in decl.contract)
+            clauses = decl.contract + ((decl.decreases,) if decl.decreases is not None else ())
+            contract = "".join(format_clause(c) + "\n" for c in clauses)
             params = ", ".join(f"{p.type} {p.name}" for p in decl.params)
             return f"{contract}pure {decl.ret_type} {decl.name}({params})"
         case A.Procedure():

@@ -330,3 +330,12 @@ def test_the_measure_spans_are_collected_for_remapping():
     assert moved.key == fp.key and len(moved.spans) == len(fp.spans)
     assert attrs.evolve(d.span, start_line=d.span.start_line + 1, start=d.span.start + 1,
                         end=d.span.end + 1, end_line=d.span.end_line + 1) in moved.spans
+
+
+def test_hover_text_of_a_function_shows_its_measure():
+    from lsp.navigation import describe
+    from vercors_py import service
+    analysis = service.analyze("requires n >= 0;\ndecreases n;\npure int f(int n) = n == 0 ? 0 : f(n - 1);\n"
+                               "kernel k { void main() { } }\n", "t.pvl")
+    fn = analysis.checked.program.functions[0]
+    assert describe(fn.symbol, fn) == "requires n >= 0;\ndecreases n;\npure int f(int n)"
