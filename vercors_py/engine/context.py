@@ -15,7 +15,7 @@ import z3
 from .. import diagnostics as D
 from ..diagnostics import Related
 from .counterexample import describe
-from .solver import Outcome, Solver
+from .solver import VACUITY_RLIMIT, Outcome, Solver
 from .state import Permissions, Terms
 
 
@@ -83,7 +83,7 @@ class Engine:
         finally:
             self.solver.origin = saved
 
-    def vacuity(self, site=None) -> bool:
+    def vacuity(self, site=None, effort: int = 0) -> bool:
         """At the end of a path (or where every way on from it was pruned): if the
         path's assumptions contradict each other, everything on it was proved vacuously.
         Report that (`vacuity.*`, naming the clauses of an unsat core) unless the
@@ -91,7 +91,7 @@ class Engine:
         One report per obligation: it fails anyway.  True when the path is vacuous."""
         if self.vacuity_reported:
             return False
-        origins = self.solver.contradiction()
+        origins = self.solver.contradiction(effort)
         if origins is None:
             return False
         if any(o.kind == "failed" for o in origins):
@@ -122,6 +122,10 @@ class Engine:
         full = z3.Implies(self.t.conj(guards), goal) if guards else goal
         answer = self.solver.prove(full)
         if answer.outcome is Outcome.PROVED:
+            if answer.effort > VACUITY_RLIMIT:
+                # A hard-won proof may have found a contradiction that the routine
+                # vacuity checks, with their small budget, do not: look again, as hard.
+                self.vacuity(effort=2 * answer.effort)
             return True
         if answer.outcome is Outcome.FAILED:
             notes = describe(answer.model, self.watches, store, full)

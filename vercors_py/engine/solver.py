@@ -39,6 +39,7 @@ class Answer:
     outcome: Outcome
     model: object = None          # z3.ModelRef when FAILED
     reason: str = ""              # Z3's reason when UNKNOWN
+    effort: int = 0               # Z3's resource units the check took
 
 
 class Cancelled(Exception):
@@ -184,6 +185,7 @@ class Solver:
         time of this one check, for optional work such as trying a candidate."""
         if z3.is_true(goal) or goal.get_id() in self.proved:
             return Answer(Outcome.PROVED)
+        before = self._effort()
         self.push()
         try:
             self.solver.add(z3.Not(goal))
@@ -193,11 +195,17 @@ class Solver:
                 answer = self._prove_with_helpers(budget)
         finally:
             self.pop()
+        answer = attrs.evolve(answer, effort=self._effort() - before)
         if answer.outcome is Outcome.PROVED:
             # Z3 shares equal terms, so the same check later on this path has the same id.
             # The goal is kept alive with its id: Z3 reuses the ids of freed terms.
             self.proved[goal.get_id()] = (self.depth, goal)
         return answer
+
+    def _effort(self) -> int:
+        """Z3's resource units used by this solver so far."""
+        stats = self.solver.statistics()
+        return stats.get_key_value("rlimit count") if "rlimit count" in stats.keys() else 0
 
     def _answer(self, result, reason: str) -> Answer:
         if result == z3.unsat:
@@ -230,7 +238,7 @@ class Solver:
             return Answer(Outcome.PROVED)
         return Answer(Outcome.FAILED, model, reason="the counterexample ignores the definitions of recursive functions")
 
-    def contradiction(self) -> list | None:
+    def contradiction(self, effort: int = 0) -> list | None:
         """If the path's assumptions (function definitions included) certainly
         contradict each other: the origins of a subset that does (an unsat core), in
         the order they were first assumed; facts without an origin are always in.  None
@@ -246,10 +254,13 @@ class Solver:
         with instantiation by matching only (what follows from unfolding the
         definitions at the terms present).  Recursive definitions would send
         model-based instantiation after a model of the whole function, in vain; leaving
-        facts out only makes a refutation harder, never wrong."""
-        origins = self._refute(mbqi=True, definitions=False, rlimit=VACUITY_RLIMIT)
+        facts out only makes a refutation harder, never wrong.  `effort` (resource units)
+        raises the limit: after a proof that took that much, a contradiction it may have
+        rested on deserves as much search."""
+        budget = max(VACUITY_RLIMIT, effort)
+        origins = self._refute(mbqi=True, definitions=False, rlimit=budget)
         if origins is None and any(o is not None and o.kind == "definition" for _, _, o in self.log):
-            origins = self._refute(mbqi=False, definitions=True, rlimit=VACUITY_RLIMIT // 4)
+            origins = self._refute(mbqi=False, definitions=True, rlimit=budget // 4)
         return origins
 
     def _refute(self, mbqi: bool, definitions: bool, rlimit: int) -> list | None:
