@@ -40,7 +40,7 @@ class World:
         gid, lid = t.fresh_int("gid"), t.fresh_int("lid")
         engine.solver.add_base(gsize >= 1, ngroups >= 1, 0 <= gid, gid < ngroups, 0 <= lid, lid < gsize)
         self.gsize, self.ngroups, self.gid = gsize, ngroups, gid
-        self.group_copies: dict[int, tuple] = {}     # id of a local memory term -> (term, all groups' copies)
+        self.copies: dict[tuple, tuple] = {}     # (kind, id of a memory term) -> (term, all copies)
         reserved = {"gsize": gsize, "ngroups": ngroups, "tcount": ngroups * gsize,
                     "gid": gid, "lid": lid, "tid": gid * gsize + lid}
         store: dict[Symbol, object] = {RESERVED[n]: v for n, v in reserved.items()}
@@ -87,10 +87,11 @@ class World:
         self.initial = empty
         self.heap = Heap(engine, self.evaluator)
 
-    def view(self, who: M.Who, st: State, exprs=()) -> tuple[State, Frame]:
+    def view(self, part: M.Part, st: State) -> tuple[State, Frame]:
         t = self.t
         store = dict(st.store)
-        match who:
+        exprs = part.exprs
+        match part.who:
             case M.Who.THREAD | M.Who.GROUP | M.Who.KERNEL:
                 return st, Frame()
             case M.Who.ALL_IN_GROUP:
@@ -100,11 +101,13 @@ class World:
                 for symbol, fn in self.per_thread.items():
                     store[symbol] = fn(v)
                 guard = z3.And(0 <= v, v < self.gsize)
+                if part.visible is not None:
+                    st = self.memory_of(st, v, "thread", {A.Scope(f.value) for f in part.visible})
             case M.Who.ALL_GROUPS:
                 v = t.fresh_int("gid")
                 store[RESERVED["gid"]] = v
                 guard = z3.And(0 <= v, v < self.ngroups)
-                st = self.local_memory_of(st, v)
+                st = self.memory_of(st, v, "group", {A.Scope.GLOBAL})
             case M.Who.ALL_THREADS if not _mentions_group_ids(exprs):
                 # Over tid when nothing else is mentioned: indices like tid + k * gsize
                 # then have linear inverses.
@@ -119,33 +122,37 @@ class World:
                 store[RESERVED["lid"]] = v
                 store[RESERVED["tid"]] = g * self.gsize + v
                 guards = (z3.And(0 <= g, g < self.ngroups), z3.And(0 <= v, v < self.gsize))
-                st = self.local_memory_of(st, g)
+                st = self.memory_of(st, g, "group", {A.Scope.GLOBAL})
                 return attrs.evolve(st, store=store), Frame(bound=(g, v), guards=guards)
         return attrs.evolve(st, store=store), Frame(bound=(v,), guards=(guard,), guard_exprs=())
 
-    def local_memory_of(self, st: State, g) -> State:
-        """The state with each local array replaced by the copy of group `g`.  Every group
-        has its own copy (LANGUAGE.md), so facts that several groups state about "their"
-        local array must not meet in one array."""
+    def memory_of(self, st: State, who, kind: str, shared: set) -> State:
+        """The state with each array outside the `shared` scopes replaced by the copy of
+        `who`, a group or a thread (`kind`).  Every group has its own local memory
+        (LANGUAGE.md), so facts that several groups state about "their" local array must
+        not meet in one array; after a barrier a thread sees unfenced memory its own way,
+        so the conditions of what the barrier hands out must be read in that view."""
         def copies(values):
             out = dict(values)
             for symbol, term in values.items():
-                if self.arrays[symbol].scope is A.Scope.LOCAL:
+                if self.arrays[symbol].scope not in shared:
                     cell = self.t.fresh_int("i")
-                    out[symbol] = z3.Lambda([cell], self._all_groups(term)(g, cell))
+                    out[symbol] = z3.Lambda([cell], self._copies(term, kind)(who, cell))
             return out
         return attrs.evolve(st, values=copies(st.values), old_values=copies(st.old_values))
 
-    def _all_groups(self, term):
-        """All groups' copies of one memory state, as a function (group, cell) -> value:
-        one per state, so that two views of the same state read the same copies.  A
-        function rather than an array of arrays: quantified facts over it stay in
-        reach of model-based instantiation.  It is not tied to the state's own array:
-        no obligation reads local memory both from one group and from all of them."""
-        hit = self.group_copies.get(term.get_id())
+    def _copies(self, term, kind: str):
+        """All groups' (threads') copies of one memory state, as a function (group or
+        thread, cell) -> value: one per state and kind, so that two views of the same
+        state read the same copies.  A function rather than an array of arrays:
+        quantified facts over it stay in reach of model-based instantiation.  It is not
+        tied to the state's own array: no obligation reads that memory both through one
+        copy and through all of them."""
+        key = (kind, term.get_id())
+        hit = self.copies.get(key)
         if hit is None or not hit[0].eq(term):
-            copies = z3.Function(self.t.name("groups"), self.t.int_sort, self.t.int_sort, term.sort().range())
-            hit = self.group_copies[term.get_id()] = (term, copies)
+            copies = z3.Function(self.t.name(kind + "s"), self.t.int_sort, self.t.int_sort, term.sort().range())
+            hit = self.copies[key] = (term, copies)
         return hit[1]
 
     def mode(self, part: M.Part, check_framing: bool = False) -> Mode:
@@ -260,7 +267,7 @@ class _Steps:
         raise TypeError(f"unknown step {type(step).__name__}")
 
     def inhale(self, part: M.Part, st: State, check_framing: bool) -> State:
-        viewed, frame = self.w.view(part.who, st, part.exprs)
+        viewed, frame = self.w.view(part, st)
         mode = self.w.mode(part, check_framing)
         for e in part.exprs:
             with self.engine.assuming(Origin("precondition", e.span, _assumed(part, e))):
@@ -268,7 +275,7 @@ class _Steps:
         return attrs.evolve(viewed, store=st.store, values=st.values, old_values=st.old_values)
 
     def exhale(self, part: M.Part, st: State, codes: Codes) -> State:
-        viewed, frame = self.w.view(part.who, st, part.exprs)
+        viewed, frame = self.w.view(part, st)
         mode = self.w.mode(part)
         for e in part.exprs:
             viewed = self.heap.consume(e, viewed, codes, frame, mode)

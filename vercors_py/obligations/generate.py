@@ -271,8 +271,11 @@ class _Kernel:
                        f"the group has every resource the barrier at line {line} hands out",
                        self.group_resources() + [
                            Havoc(),
-                           Inhale(Part(requires, Who.ALL_IN_GROUP, resources=False, label="the barrier's precondition")),
-                           Exhale(Part(ensures, Who.ALL_IN_GROUP, facts=False), "barrier.resources",
+                           # A condition in the ensures reads memory as its own thread
+                           # sees it after the barrier: alike only where fenced.
+                           Inhale(Part(requires, Who.ALL_IN_GROUP, resources=False, visible=b.fences,
+                                       label="the barrier's precondition")),
+                           Exhale(Part(ensures, Who.ALL_IN_GROUP, facts=False, visible=b.fences), "barrier.resources",
                                   "barrier.resources", f"the resources handed out by the barrier at line {line}")],
                        locals=scope_locals)]
         if has_facts(ensures):

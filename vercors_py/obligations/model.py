@@ -56,6 +56,9 @@ class Part:
     fenced: tuple[A.Fence, ...] | None = None    # facts only about this memory (else all)
     scope: A.Scope | None = None                 # permissions on this memory only (else all)
     label: str = ""
+    # Memory that all threads of the group see alike (a barrier's fences); each thread
+    # sees the rest its own way (an older value, say).  None: all of it.
+    visible: tuple[A.Fence, ...] | None = None
 
     @property
     def empty(self) -> bool:
