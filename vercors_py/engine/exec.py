@@ -84,21 +84,20 @@ class Executor:
         head, rest = stmts[i], stmts[i + 1:]
         self.stmt(head, st, attrs.evolve(exits, normal=lambda s: self.block(rest, s, exits)))
 
-    def branch(self, cond, run: Continue, st: State, source: A.Expr | None = None) -> None:
+    def branch(self, cond, run: Continue, st: State, source: A.Expr | None = None) -> bool:
         """Run `run(st)` on the path where `cond` (the source condition, or its negation)
-        holds, if that path can happen.  Where it cannot, the path up to here may itself
-        be contradictory: then it ends here, so that is where it is found vacuous."""
+        holds, if that path can happen; whether it did."""
         self.engine.solver.push()
         try:
             origin = Origin("branch", source.span if source is not None else None, "the path condition")
             with self.engine.assuming(origin):
                 self.engine.assume(cond)
-            if self.engine.solver.feasible():
-                run(st)
-                return
+            if not self.engine.solver.feasible():
+                return False
+            run(st)
+            return True
         finally:
             self.engine.solver.pop()
-        self.engine.vacuity()
 
     def stmt(self, s, st: State, exits: Exits) -> None:
         match s:
@@ -106,10 +105,13 @@ class Executor:
                 exits.normal(self.straight(s, st))
             case A.If():
                 cond = self.ev.eval(s.cond, st, (), CODE)
-                self.branch(cond, lambda x: self.stmt(s.then, x, exits), st, s.cond)
+                then = self.branch(cond, lambda x: self.stmt(s.then, x, exits), st, s.cond)
                 otherwise = s.otherwise
-                self.branch(z3.Not(cond), (lambda x: self.stmt(otherwise, x, exits)) if otherwise is not None
-                            else exits.normal, st, s.cond)
+                other = self.branch(z3.Not(cond), (lambda x: self.stmt(otherwise, x, exits)) if otherwise is not None
+                                    else exits.normal, st, s.cond)
+                if not then and not other:
+                    # Neither way can happen: the path itself is contradictory, and ends here.
+                    self.engine.vacuity()
             case A.While():
                 self.loop(s, st, exits)
             case A.For():
@@ -265,13 +267,17 @@ class Executor:
             body_exits = Exits(normal=after_iteration, cont=after_iteration,
                                brk=lambda x: exits.normal(with_frame(x)),
                                ret=lambda x: exits.ret(with_frame(x)))
-            self.branch(cond, lambda x: self.stmt(s.body, x, body_exits), inside, s.cond)
+            entered_body = self.branch(cond, lambda x: self.stmt(s.body, x, body_exits), inside, s.cond)
         finally:
             self.engine.solver.pop()
         # Leaving the loop: the invariant holds and the condition does not.
         self.engine.solver.push()
         try:
             outside = produce_invariant(attrs.evolve(base, mask=frame))
-            self.branch(z3.Not(condition(outside)), exits.normal, outside, s.cond)
+            left = self.branch(z3.Not(condition(outside)), exits.normal, outside, s.cond)
+            if not entered_body and not left:
+                # Neither an iteration nor the exit can happen: the path with the
+                # invariant is contradictory, and ends here.
+                self.engine.vacuity()
         finally:
             self.engine.solver.pop()

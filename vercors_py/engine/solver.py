@@ -26,6 +26,9 @@ CANDIDATE_BUDGET = 0.2        # seconds, for trying an inverse of a quantified i
 # seconds (about a tenth of a second here), so that the answer, and the solver's state
 # after it, do not depend on the machine's speed or load.
 VACUITY_RLIMIT = 200_000
+# Reading Z3's statistics costs more than most checks, so the effort of a check is only
+# read when it took longer than this (seconds), far less than VACUITY_RLIMIT takes.
+EFFORT_HINT = 0.01
 
 
 class Outcome(enum.Enum):
@@ -95,6 +98,9 @@ class Solver:
         # None for the world's own facts), so that a contradiction can be explained.
         self.origin = None
         self.log: list[tuple[int, object, object]] = []     # (depth, fact, origin)
+        self._effort_read = 0         # Z3's resource count when last read
+        self._literals: dict = {}     # origin -> literal, for the vacuity checks
+        self._implications: dict = {}
 
     # ---- the assertion stack ----
     def add(self, *facts) -> None:
@@ -185,7 +191,7 @@ class Solver:
         time of this one check, for optional work such as trying a candidate."""
         if z3.is_true(goal) or goal.get_id() in self.proved:
             return Answer(Outcome.PROVED)
-        before = self._effort()
+        started = time.monotonic()
         self.push()
         try:
             self.solver.add(z3.Not(goal))
@@ -195,7 +201,12 @@ class Solver:
                 answer = self._prove_with_helpers(budget)
         finally:
             self.pop()
-        answer = attrs.evolve(answer, effort=self._effort() - before)
+        if time.monotonic() - started > EFFORT_HINT:
+            # What the solver used since it was last read: this check, and any cheap
+            # ones since.
+            total = self._effort()
+            answer = attrs.evolve(answer, effort=total - self._effort_read)
+            self._effort_read = total
         if answer.outcome is Outcome.PROVED:
             # Z3 shares equal terms, so the same check later on this path has the same id.
             # The goal is kept alive with its id: Z3 reuses the ids of freed terms.
@@ -205,7 +216,10 @@ class Solver:
     def _effort(self) -> int:
         """Z3's resource units used by this solver so far."""
         stats = self.solver.statistics()
-        return stats.get_key_value("rlimit count") if "rlimit count" in stats.keys() else 0
+        for i in range(len(stats)):
+            if stats[i][0] == "rlimit count":
+                return stats[i][1]
+        return 0
 
     def _answer(self, result, reason: str) -> Answer:
         if result == z3.unsat:
@@ -264,6 +278,9 @@ class Solver:
         return origins
 
     def _refute(self, mbqi: bool, definitions: bool, rlimit: int) -> list | None:
+        # A fresh solver each time rather than one kept in step with the log: a first
+        # check runs Z3's preprocessing, which finds more (nonlinear facts, say) than
+        # an incremental solver does.
         remaining = self.deadline - time.monotonic()
         if remaining <= 0:
             return None
@@ -272,21 +289,38 @@ class Solver:
         s.set("smt.mbqi", mbqi)
         s.set("rlimit", rlimit)
         s.set("timeout", max(1, int(remaining * 1000)))
-        literals: dict = {}
+        used: dict = {}               # origin -> its literal, in the order first assumed
         for _, fact, origin in self.log:
-            if not definitions and origin is not None and origin.kind == "definition":
+            if origin is not None and not definitions and origin.kind == "definition":
                 continue
-            if origin is None:
-                s.add(fact)
-                continue
-            if origin not in literals:
-                literals[origin] = z3.Bool(f"origin!{len(literals)}", self.ctx)
-            s.add(z3.Implies(literals[origin], fact))
+            if origin is not None and origin not in used:
+                used[origin] = self._literal(origin)
+            # Straight to the C API: many paths share these facts, and z3py's checks on
+            # each of them cost more than the check itself.
+            z3.Z3_solver_assert(self.ctx.ref(), s.solver, self._tracked(fact, origin).as_ast())
         self.checks += 1
-        if s.check(*literals.values()) != z3.unsat:
+        if s.check(*used.values()) != z3.unsat:
             return None
         core = {c.get_id() for c in s.unsat_core()}
-        return [origin for origin, literal in literals.items() if literal.get_id() in core]
+        return [origin for origin, literal in used.items() if literal.get_id() in core]
+
+    def _literal(self, origin):
+        """The literal that switches the facts of one origin on, made once."""
+        literal = self._literals.get(origin)
+        if literal is None:
+            literal = self._literals[origin] = z3.Bool(f"origin!{len(self._literals)}", self.ctx)
+        return literal
+
+    def _tracked(self, fact, origin):
+        """`fact`, under its origin's literal (as is without an origin), made once."""
+        if origin is None:
+            return fact
+        key = (fact.get_id(), origin)
+        hit = self._implications.get(key)
+        if hit is None:
+            # The fact is kept with its term: Z3 reuses the ids of freed terms.
+            hit = self._implications[key] = (fact, z3.Implies(self._literal(origin), fact))
+        return hit[1]
 
     def feasible(self, condition=None) -> bool:
         """Can the current path (plus `condition`) happen?  Unknown counts as yes, so a
@@ -306,3 +340,4 @@ class Solver:
     def __exit__(self, *exc) -> None:
         if self.cancel is not None:
             self.cancel.unregister(self.ctx)
+

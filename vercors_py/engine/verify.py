@@ -206,6 +206,7 @@ def _prove(ob: M.Obligation, timeout: float, cancel) -> ObligationResult:
         verdict = Verdict.FAILED if any(d.severity is D.Severity.ERROR for d in ob.static) else Verdict.VERIFIED
         return ObligationResult(ob.name, ob.kind.value, verdict, 0.0, ob.span, ob.static)
     engine = Engine(ob.name, timeout, cancel)
+    engine.checks_context = ob.kind in (M.Kind.THREAD, M.Kind.FUNCTION, M.Kind.DECLARATIONS)
     # Cancelled propagates: whoever cancelled does not want this result.
     with engine.solver:
         world = World(engine, ob)
