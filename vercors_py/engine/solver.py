@@ -184,7 +184,10 @@ class Solver:
             self.helpers = z3.Bool("helpers!", self.ctx)
         self.definitions = self.definitions or not redundant
         self.solver.add(*(z3.Implies(self.helpers, f) for f in facts))
-        self._record(facts, self.origin)
+        if not redundant:
+            # Redundant instances add nothing to what can be refuted, only quantifiers
+            # for the vacuity checks' model search to satisfy.
+            self._record(facts, self.origin)
 
     def prove(self, goal, budget: float | None = None) -> Answer:
         """Is `goal` valid under the current assertions?  A `budget` (seconds) caps the
