@@ -22,8 +22,9 @@ from .state import Permissions, Terms
 @attrs.frozen
 class Origin:
     """Where an assumption comes from, to name it when assumptions contradict each other.
-    `kind` is one of KINDS; `span` is the clause (or condition) assumed; `site` is where
-    a contradiction it completes is reported (the call, barrier, loop or statement)."""
+    `kind` is a key of VACUITY_CODES, "branch" or "failed"; `span` is the clause (or
+    condition) assumed; `site` is where a contradiction it completes is reported (the
+    call, barrier, loop or statement)."""
     kind: str
     span: object
     label: str
@@ -73,6 +74,7 @@ class Engine:
         self.length_text: dict = {}    # array symbol -> length as written, for messages
         self.functions = None          # functions.FunctionTable, set by the runner
         self.vacuity_reported = False
+        self.span = None               # the obligation's construct, where nothing better is known
         # Whether this obligation checks the kernel's context and the function definitions
         # for contradictions even when it assumes nothing else (one obligation per
         # kernel or function does; the others would repeat it).
@@ -91,7 +93,7 @@ class Engine:
         finally:
             self.solver.origin = saved
 
-    def vacuity(self, site=None, effort: int = 0) -> bool:
+    def vacuity(self, effort: int = 0) -> bool:
         """At the end of a path (or where every way on from it was pruned): if the
         path's assumptions contradict each other, everything on it was proved vacuously.
         Report that (`vacuity.*`, naming the clauses of an unsat core) unless the
@@ -119,7 +121,7 @@ class Engine:
                 message = (f"vacuous: {last.label} can never hold here, so everything after it "
                            f"would be proved; nothing here counts as verified")
         else:
-            code, where = "vacuity.precondition", site
+            code, where = "vacuity.precondition", self.span
             message = ("vacuous: the permissions assumed here cannot all be held at once, so everything "
                        "would be proved; nothing here counts as verified")
         related = tuple(Related(o.span, f"assumed here: {o.label}") for o in named

@@ -207,6 +207,7 @@ def _prove(ob: M.Obligation, timeout: float, cancel) -> ObligationResult:
         return ObligationResult(ob.name, ob.kind.value, verdict, 0.0, ob.span, ob.static)
     engine = Engine(ob.name, timeout, cancel)
     engine.checks_context = ob.kind in (M.Kind.THREAD, M.Kind.FUNCTION, M.Kind.DECLARATIONS)
+    engine.span = ob.span
     # Cancelled propagates: whoever cancelled does not want this result.
     with engine.solver:
         world = World(engine, ob)
