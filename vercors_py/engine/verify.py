@@ -79,8 +79,7 @@ class World:
         self.contexts = tuple(kernel.contexts if kernel else ())
         if not any(isinstance(step, M.CheckDeclarations) for step in ob.steps):
             for c in self.contexts:
-                engine.solver.add_base(self.evaluator.eval(c.expr, empty),
-                                       origin=Origin("context", c.span, f"`context_everywhere {short(c.expr)}`"))
+                engine.solver.add_base(self.evaluator.eval(c.expr, empty), origin=_context_origin(c))
         for fn, facts in engine.functions.axioms(lambda limited: Evaluator(engine, limited=limited), empty, exclude):
             with engine.assuming(Origin("definition", fn.name_span, f"the definition of {fn.name}")):
                 engine.solver.add_helpers(*facts, redundant=False)
@@ -169,6 +168,10 @@ class World:
         keep_array = None if len(scopes) == 2 else (lambda array: array.scope in scopes)
         return Mode(resources=part.resources, facts=part.facts, keep_fact=keep_fact, keep_array=keep_array,
                     wellformed=SPEC_READS if check_framing else None)
+
+
+def _context_origin(c: A.ContextEverywhere) -> Origin:
+    return Origin("context", c.span, f"`context_everywhere {short(c.expr)}`")
 
 
 def _checks(step: M.Step) -> bool:
@@ -301,7 +304,7 @@ class _Steps:
         evaluator = self.w.evaluator
         for c in self.w.contexts:
             fact = evaluator.eval(c.expr, st, (), CODE)
-            with self.engine.assuming(Origin("context", c.span, f"`context_everywhere {short(c.expr)}`")):
+            with self.engine.assuming(_context_origin(c)):
                 self.engine.assume(fact)
         for decl in self.w.arrays.values():
             evaluator.eval(decl.length, st, (), CODE)
