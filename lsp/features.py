@@ -4,8 +4,10 @@ parse (its positions carried over the edits made since) while the text does not 
 """
 from __future__ import annotations
 
+import attrs
 from lsprotocol import types
 
+from vercors_py import service
 from vercors_py.syntax import ast as A
 
 from . import navigation, status
@@ -47,12 +49,17 @@ class Features:
 
     # ---- hover ----
     def hover(self, doc: Document, position: types.Position) -> types.Hover | None:
+        failure = self._failure_hover(doc, position)
         snap = doc.parsed
         if snap is not None:
             ref = snap.index.reference_at(self._offset_in(doc, snap, position))
             if ref is not None:
-                return types.Hover(contents=self._markup(navigation.hover_text(ref, snap.index, self.markdown)),
-                                   range=self._range(doc, snap, ref.span))
+                text = navigation.hover_text(ref, snap.index, self.markdown)
+                if failure is not None:        # what the name is, under what went wrong there
+                    text = failure.contents.value + ("\n\n---\n\n" if self.markdown else "\n\n") + text
+                return types.Hover(contents=self._markup(text), range=self._range(doc, snap, ref.span))
+        if failure is not None:
+            return failure
         snap = doc.checked
         if snap is not None:
             found = snap.index.barrier_at(self._offset_in(doc, snap, position))
@@ -62,6 +69,29 @@ class Features:
                 results = [self.session.result_of(doc, snap, ob) for ob in obligations]
                 text = status.barrier_hover(obligations, results, self.markdown)
                 return types.Hover(contents=self._markup(text), range=self._range(doc, snap, barrier.span))
+        return None
+
+    def _failure_hover(self, doc: Document, position: types.Position) -> types.Hover | None:
+        """On an error with a counterexample: what running the kernel there shows
+        (`check --replay`), computed once per verified version."""
+        verified = doc.verified
+        if verified is None or verified.result.source is None:
+            return None
+        offset = doc.log.backward(self.positions.offset(doc.source(), position), verified.mark)
+        for d in self.session.failures_at(verified, offset):
+            note = doc.replays.get((verified.version, d))
+            if note is None:
+                if any(version != verified.version for version, _ in doc.replays):
+                    doc.replays.clear()
+                replayed = service.replay(attrs.evolve(verified.result, diagnostics=(d,)))
+                note = doc.replays[(verified.version, d)] = replayed.diagnostics[0].notes[-1]
+            if note.startswith("replay at "):
+                text = f"**[{d.code}]** {d.message}\n\n{note}" if self.markdown else f"[{d.code}] {d.message}\n{note}"
+                if self.markdown and "\n" in note:
+                    head, _, steps = note.partition("\n")
+                    text = f"**[{d.code}]** {d.message}\n\n{head}\n\n```\n{steps}\n```"
+                return types.Hover(contents=self._markup(text),
+                                   range=self.positions.range(doc.source(), doc.mapper(verified.mark).span(d.span)))
         return None
 
     # ---- definition ----

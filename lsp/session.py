@@ -116,6 +116,7 @@ class Document:
         self.parsed: Snapshot | None = None     # the last one with a syntax tree
         self.checked: Snapshot | None = None    # the last one that passed the static checks
         self.verified: Verified | None = None   # the last finished verification
+        self.replays: dict = {}                 # (version, diagnostic) -> the replay note of a failure
         self.cancel: CancelToken | None = None  # of the verification in flight
         self.run = 0                            # verification runs started
         self.verifying = False
@@ -382,6 +383,14 @@ class Session:
             self.cache.forget(ob, self.settings.timeout)
 
     # ---- results for lenses and hovers ----
+    def failures_at(self, verified: Verified, offset: int) -> list[D.Diagnostic]:
+        """The errors of a verification whose range holds `offset` (in its text) and that
+        come with a counterexample, innermost first."""
+        found = [d for d in verification_diagnostics(verified.result)
+                 if d.severity is D.Severity.ERROR and d.span is not None and d.span.start <= offset <= d.span.end
+                 and any(n.startswith("counterexample:") for n in d.notes)]
+        return sorted(found, key=lambda d: d.span.end - d.span.start)
+
     def result_of(self, doc: Document, snap: Snapshot, ob) -> ObligationResult | None:
         """The obligation's result in the text of `snap`: from the verification of that
         very version, or else from the cache."""

@@ -1,4 +1,4 @@
-"""The command line: `vercors-py check [options] FILE...`, `obligations FILE`, `lsp`.
+"""The command line: `vercors-py check [options] FILE...`, `run`, `obligations FILE`, `lsp`.
 
 A thin layer over service.py: parse arguments, check each file, print each report and
 exit with the most serious code (results.EXIT_ORDER; the table is in docs/cli.md).
@@ -60,7 +60,37 @@ def _parser() -> argparse.ArgumentParser:
                        help="worker processes for the obligations of a file (default: one per core)")
     check.add_argument("--obligations", action="store_true",
                        help="list every obligation with its verdict and time (JSON always does)")
+    check.add_argument("--replay", action="store_true",
+                       help="run each failure's counterexample sizes with `run` and say whether the "
+                            "failure happens (a bug in the code) or not (an annotation too weak)")
     check.set_defaults(run=_check)
+
+    run = commands.add_parser(
+        "run", help="execute kernels on concrete values and report races, divergence and faults",
+        description="Run each kernel of each FILE on small launches and report data races, barrier "
+                    "divergence, out-of-bounds accesses, division by zero, failed asserts and (for "
+                    "annotated kernels) contracts violated on the real state (see docs/cli.md).")
+    run.add_argument("files", nargs="+", metavar="FILE")
+    run.add_argument("--schedule", choices=[s.value for s in _run_model().Schedule], default="random",
+                     help="random or round-robin interleaving (seed 000), or lockstep (seed 003); default random")
+    run.add_argument("--seed", type=int, default=0, help="seed of the random choices (default 0)")
+    run.add_argument("--gsize", type=_positive(int), metavar="N", help="threads per work group")
+    run.add_argument("--ngroups", type=_positive(int), metavar="N", help="work groups")
+    run.add_argument("--sizes", choices=("small",),
+                     help="small: every gsize 1..8 x ngroups 1..3 that the contexts allow "
+                          "(the default when neither --gsize nor --ngroups is given)")
+    run.add_argument("--param", action="append", default=[], type=_assignment(int), metavar="NAME=VALUE",
+                     help="a kernel parameter's value (repeatable); others are chosen to meet the contexts")
+    run.add_argument("--init", action="append", default=[], type=_assignment(str), metavar="ARRAY=HOW",
+                     help="initial values of a global array: random, zeros, index, or an expression "
+                          "of the cell index i (repeatable); default: random values meeting the precondition")
+    run.add_argument("--max-steps", type=_positive(int), default=_run_model().RunOptions().max_steps,
+                     metavar="N", help="stop a launch after N statements (default %(default)d)")
+    run.add_argument("--no-contracts", action="store_true",
+                     help="check races, divergence and faults only, not the annotations")
+    run.add_argument("--trace", action="store_true", help="print the steps that led to the first problem")
+    run.add_argument("--format", choices=("text", "json"), default="text")
+    run.set_defaults(run=_run)
 
     show = commands.add_parser("obligations", help="print the proof obligations of a file",
                                description="Print every obligation generated for FILE as a PVL-like method.")
@@ -84,6 +114,24 @@ def _positive(kind):
         return value
     convert.__name__ = kind.__name__   # argparse names the type in "invalid float value"
     return convert
+
+
+def _assignment(kind):
+    def convert(text: str):
+        name, sep, value = text.partition("=")
+        if not sep or not name.strip():
+            raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+        try:
+            return name.strip(), kind(value.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{value.strip()!r} is not an integer") from None
+    convert.__name__ = "assignment"
+    return convert
+
+
+def _run_model():
+    from .run import model      # the interpreter is loaded only for `run`
+    return model
 
 
 class _Version(argparse.Action):
@@ -110,6 +158,8 @@ def _check(args: argparse.Namespace) -> int:
     for path in args.files:
         try:
             result = service.check_file(path, options)
+            if args.replay:
+                result = service.replay(result)
         except OSError as exc:
             print(f"{PROG}: error: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
             codes.append(EXIT_USAGE)
@@ -123,6 +173,34 @@ def _check(args: argparse.Namespace) -> int:
         print(json_report.render(results), end="")
     elif len(args.files) > 1:
         print(_total(results, unreadable))
+    return most_serious_exit(codes)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from .run.inputs import InputError
+    model = _run_model()
+    options = model.RunOptions(
+        schedule=model.Schedule(args.schedule), seed=args.seed, max_steps=args.max_steps,
+        gsize=args.gsize, ngroups=args.ngroups, params=tuple(args.param), init=tuple(args.init),
+        sweep=args.sizes == "small", trace=args.trace, contracts=not args.no_contracts)
+    codes, results = [], []
+    for path in args.files:
+        try:
+            result = service.run_file(path, options)
+        except OSError as exc:
+            print(f"{PROG}: error: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+            codes.append(EXIT_USAGE)
+            continue
+        except InputError as exc:
+            print(f"{PROG}: error: {exc}", file=sys.stderr)
+            codes.append(EXIT_USAGE)
+            continue
+        codes.append(result.exit_code)
+        results.append(result)
+        if args.format == "text":
+            print(text_report.render_run(result, trace=args.trace), end="", flush=True)
+    if args.format == "json":
+        print(json_report.render_run(results), end="")
     return most_serious_exit(codes)
 
 

@@ -67,6 +67,8 @@ FAMILIES: dict[str, str] = {
     "distribution": "Resources that one level hands to the level below it do not suffice.",
     "framing": "A specification that reads memory it holds no permission for.",
     "injectivity": "A quantified permission whose locations coincide for two values.",
+    "race": "A data race seen when running a kernel (`vercors-py run`): two threads access one cell, at least one writes, and no barrier orders them.",
+    "run": "What `vercors-py run` could not do on a launch: inputs that miss the preconditions, specifications it cannot evaluate.",
     "vacuity": "Assumptions that contradict each other: whatever follows them would be proved, so it is not.",
     "timeout": "The solver gave no answer in time; nothing is claimed either way.",
     "internal": "A fault of the tool itself.",
@@ -107,6 +109,7 @@ _CODES = [
     ("divergence.barrier", "a barrier under a condition that is not uniform in the work group"),
     ("divergence.uniform-assign", "an assignment under a non-uniform condition to a variable that a barrier's control flow depends on"),
     ("divergence.jump", "break, continue or return under a non-uniform condition where it can skip a barrier"),
+    ("divergence.reached", "threads of a work group reached different barriers, or some a barrier and others the end (seen by `vercors-py run`)"),
     # engine: accesses
     ("perm.read", "a read of a memory cell without a positive permission on it"),
     ("perm.write", "a write to a memory cell without write permission on it"),
@@ -139,7 +142,11 @@ _CODES = [
     ("vacuity.barrier", "a barrier's postcondition contradicts what holds at the barrier"),
     ("vacuity.loop", "a loop invariant contradicts what holds where it is assumed"),
     ("vacuity.assume", "an `assume` contradicts what holds before it"),
+    ("race.data", "two threads accessed one cell, at least one writing, in the same barrier interval or from different work groups"),
+    ("run.inputs", "the initial memory of a run does not meet the kernel's precondition (warning: what the run finds may come from the inputs)"),
+    ("run.unevaluated", "a specification the run could not evaluate on concrete values, so it was not checked (warning)"),
     ("timeout.solver", "the solver answered unknown or ran out of time on a check"),
+    ("timeout.steps", "a run was stopped after its step bound (`--max-steps`) or at a call depth bound: a loop or recursion that may not end"),
     ("internal.error", "a fault inside vercors-py; please report it"),
 ]
 

@@ -112,6 +112,46 @@ def obligations_of_file(path: str):
     return generate.obligations(analysis.checked)
 
 
+def run_text(text: str, path: str, options):
+    """`vercors-py run` on one text: the concrete interpreter (run/) on every kernel.
+    Raises run.inputs.InputError for `--init`/`--param` values that cannot be used."""
+    from .run import model, session
+    from .run.inputs import InputError
+    start = time.perf_counter()
+    analysis = analyze(text, path)
+    if analysis.rejected:
+        return model.RunResult(path, analysis.source, model.RunVerdict.REJECTED, _sorted(analysis.diagnostics))
+    try:
+        return session.run_checked(analysis.checked, options)
+    except InputError:
+        raise
+    except Exception as exc:
+        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        return model.RunResult(path, analysis.source, model.RunVerdict.PROBLEMS,
+                               (D.error("internal.error", None, f"internal error: {detail}"),),
+                               seconds=time.perf_counter() - start)
+
+
+def replay(result: FileResult, seed: int = 0) -> FileResult:
+    """`check --replay`: each failure with a counterexample gets a note on what running
+    the kernel at its sizes shows (run/replay.py)."""
+    if result.verdict is not Verdict.FAILED or result.source is None:
+        return result
+    analysis = analyze(result.source.text, result.path)
+    if analysis.checked is None or analysis.rejected:
+        return result
+    from .run.replay import replay as replay_diagnostics
+    return attrs.evolve(result, diagnostics=replay_diagnostics(analysis.checked, result.diagnostics, seed))
+
+
+def run_file(path: str, options):
+    text, rejected = _read(path)
+    if rejected:
+        from .run import model
+        return model.RunResult(path, None, model.RunVerdict.REJECTED, rejected.diagnostics)
+    return run_text(text, path, options)
+
+
 def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progress=None) -> FileResult:
     path = analysis.source.path
     if analysis.rejected:

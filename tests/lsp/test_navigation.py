@@ -153,3 +153,15 @@ async def test_navigation_works_from_the_last_good_parse(client, nav):
     assert barrier.range.start == at(broken, "barrier(local)")
     titles = [lens.command.title for lens in await lenses(client, nav)]
     assert titles.count("▶ verify") == 2
+
+
+async def test_hover_on_a_failure_replays_its_counterexample(client, tmp_path):
+    text = example("seed004-fig8-no-barrier.pvl")
+    uri = uri_of(tmp_path, "race.pvl")
+    open_doc(client, uri, text)
+    await client.wait_for(verification_done(client), what="the verification on open")
+    shown = await hover(client, uri, at(text, "a[(tid + 1) % gsize]", delta=3))
+    assert "[perm.read]" in shown and "replay at gsize = 2, ngroups = 1" in shown
+    assert "race on a[" in shown and "> step" in shown
+    # Outside the failure, names still get their own hover.
+    assert "global int[gsize] b" in await hover(client, uri, at(text, "b[tid] = a"))

@@ -73,6 +73,7 @@ class Engine:
         self.lengths: dict = {}        # array symbol -> length term
         self.length_text: dict = {}    # array symbol -> length as written, for messages
         self.functions = None          # functions.FunctionTable, set by the runner
+        self.races = None              # races.Races, set by the runner: notes on failed checks
         self.vacuity_reported = False
         self.span = None               # the obligation's construct, where nothing better is known
         # Whether this obligation checks the kernel's context and the function definitions
@@ -130,8 +131,9 @@ class Engine:
         self.report(D.error(code, where, message, related=related, obligation=self.name))
         return True
 
-    def check(self, goal, code: str, span, message: str, guards=(), related=(), store=None) -> bool:
-        """Prove `guards ==> goal`; report a diagnostic when that may fail."""
+    def check(self, goal, code: str, span, message: str, guards=(), related=(), store=None, race=None) -> bool:
+        """Prove `guards ==> goal`; report a diagnostic when that may fail.  `race`
+        (rivals.Access or Overlap) says how a failure may be a conflict between threads."""
         full = z3.Implies(self.t.conj(guards), goal) if guards else goal
         answer = self.solver.prove(full)
         if answer.outcome is Outcome.PROVED:
@@ -142,6 +144,10 @@ class Engine:
             return True
         if answer.outcome is Outcome.FAILED:
             notes = describe(answer.model, self.watches, store, full)
+            found = self.race(race, answer.model)
+            if found is not None:
+                notes += (found.note,)
+                related = (*related, *found.related)
             self.report(D.error(code, span, message, related=tuple(related), notes=notes, obligation=self.name))
         elif answer.reason == "timeout" and self.timed_out:
             pass    # the obligation's time is up: its first unknown check already says so
@@ -154,6 +160,13 @@ class Engine:
         with self.assuming(Origin("failed", span, "a check reported as failed")):
             self.assume(full)
         return False
+
+    def race(self, race, model):
+        """How a failed check is a conflict between threads (races.Explanation), if the
+        model shows one."""
+        if race is None or self.races is None:
+            return None
+        return self.races.explain(race, model)
 
     def report(self, diagnostic: D.Diagnostic) -> None:
         if diagnostic not in self.diagnostics:

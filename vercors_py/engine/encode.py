@@ -15,6 +15,7 @@ from ..diagnostics import Related
 from ..syntax import ast as A
 from ..syntax.snippet import short
 from .context import Engine
+from .rivals import access
 from .state import State
 from .terms import select
 
@@ -128,7 +129,7 @@ class Evaluator:
         else:
             message = f"insufficient permission to {reads.what} `{short(e)}`"
         self.engine.check(self.engine.perms.can_read(chunks, index), reads.perm_code, e.span, message,
-                          guards, store=st.store)
+                          guards, store=st.store, race=access(st, array, index, None, "read", e))
 
     def check_call_pre(self, e: A.Call, args, st: State, guards, reads: Reads) -> None:
         fn = self.engine.functions.definitions.get(e.symbol)

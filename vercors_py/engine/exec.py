@@ -18,6 +18,7 @@ from ..syntax.snippet import short
 from .context import Engine, Origin
 from .encode import Evaluator, Reads
 from .heap import Codes, Heap, Mode
+from .rivals import Peers, access
 from .state import State
 
 CODE = Reads("perm.read")
@@ -58,6 +59,14 @@ def post_exprs(contract) -> tuple[A.Expr, ...]:
 def merge_masks(a: Mapping, b: Mapping) -> dict:
     # In a fixed order (not a set's): the order terms are made in steers Z3's search.
     return {k: a.get(k, ()) + b.get(k, ()) for k in dict.fromkeys([*a, *b])}
+
+
+def _interval(st: State, exprs) -> Peers | None:
+    """What every thread of the group holds at the start of a barrier interval that
+    begins in state `st` with `exprs` (where race notes are looked for at all)."""
+    if st.peers is None:
+        return None
+    return Peers(st.peers.who, exprs, exprs, st.store)
 
 
 class Executor:
@@ -173,7 +182,7 @@ class Executor:
         self.engine.assume(self.engine.perms.consistent_at_access(chunks, index))
         self.engine.check(self.engine.perms.can_write(chunks, index), "perm.write", target.span,
                           f"insufficient permission to write `{short(target)}`: write permission is needed",
-                          store=st.store)
+                          store=st.store, race=access(st, array, index, self.t.one, "write", target))
         return attrs.evolve(st, values={**st.values, array: z3.Store(st.values[array], index, value)})
 
     # ---- barriers ----
@@ -185,8 +194,9 @@ class Executor:
             if clause.kind.is_pre:
                 self.heap.consume(clause.expr, st, codes, mode=Mode(wellformed=SPEC_READS))
         # The thread hands in everything and forgets all memory; it continues with
-        # exactly what the barrier's postcondition gives it.
-        after = attrs.evolve(st, mask={}, values=self.t.fresh_memory(st.values))
+        # exactly what the barrier's postcondition gives it, as do the others.
+        after = attrs.evolve(st, mask={}, values=self.t.fresh_memory(st.values),
+                             peers=_interval(st, post_exprs(contract)))
         for clause in contract:
             if clause.kind.is_post:
                 origin = Origin("barrier", clause.span, f"the barrier's postcondition `{short(clause.expr)}`", s.span)
@@ -236,6 +246,9 @@ class Executor:
             frame = entered.mask
             values = self.heap.havoc_unheld(entered, list(entered.values)).values
         base = attrs.evolve(entered, store=store, values=values, mask={})
+        if has_barrier(s.body):
+            # Another thread's iteration starts in the same barrier interval as ours.
+            base = attrs.evolve(base, peers=_interval(base, invariant))
 
         def with_frame(x: State) -> State:
             return attrs.evolve(x, mask=merge_masks(frame, x.mask))

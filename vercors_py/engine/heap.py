@@ -26,6 +26,7 @@ from ..syntax import ast as A
 from ..syntax.snippet import short
 from .context import Engine
 from .encode import Evaluator, Reads
+from .rivals import access, overlap
 from .solver import CANDIDATE_BUDGET
 from .state import Chunk, State
 from .terms import occurs, subterms
@@ -74,19 +75,21 @@ class Heap:
         self.perms = engine.perms
 
     # ---- the walk shared by produce and consume ----
-    def _walk(self, e, st: State, frame: Frame, mode: Mode, atom) -> State:
+    def walk(self, e, st: State, frame: Frame, mode: Mode, atom) -> State:
+        """Call `atom(e, st, frame)` on each atom of `e`.  Without `mode.wellformed` it
+        only builds terms: races.py walks other threads' clauses with it."""
         match e:
             case A.Binary(op="**" | "&&"):
-                st = self._walk(e.left, st, frame, mode, atom)
-                return self._walk(e.right, st, frame, mode, atom)
+                st = self.walk(e.left, st, frame, mode, atom)
+                return self.walk(e.right, st, frame, mode, atom)
             case A.Binary(op="==>") if A.has_resource(e.right):
                 cond = self.ev.eval(e.left, st, frame.guards, mode.wellformed)
-                return self._walk(e.right, st, frame.under(cond, e.left), mode, atom)
+                return self.walk(e.right, st, frame.under(cond, e.left), mode, atom)
             case A.Conditional() if A.has_resource(e):
                 cond = self.ev.eval(e.cond, st, frame.guards, mode.wellformed)
-                st = self._walk(e.then, st, frame.under(cond, e.cond), mode, atom)
+                st = self.walk(e.then, st, frame.under(cond, e.cond), mode, atom)
                 negated = A.Unary("!", e.cond, span=e.cond.span)
-                return self._walk(e.otherwise, st, frame.under(z3.Not(cond), negated), mode, atom)
+                return self.walk(e.otherwise, st, frame.under(z3.Not(cond), negated), mode, atom)
             case A.Quantifier(kind=A.QuantKind.FORALL_STAR) | A.Quantifier(kind=A.QuantKind.FORALL):
                 # A \forall at the top of a clause is taken apart like a \forall*: its
                 # variable becomes a bound variable of the facts below it.
@@ -95,13 +98,13 @@ class Heap:
                 cond = self.ev.eval(e.cond, inner, frame.guards, mode.wellformed) if e.cond is not None else self.t.true
                 body_frame = attrs.evolve(frame.under(cond, e.cond) if e.cond is not None else frame,
                                           bound=frame.bound + (var,))
-                result = self._walk(e.body, inner, body_frame, mode, atom)
+                result = self.walk(e.body, inner, body_frame, mode, atom)
                 return attrs.evolve(result, store=st.store)
         return atom(e, st, frame)
 
     # ---- produce ----
     def produce(self, e, st: State, frame: Frame = Frame(), mode: Mode = Mode()) -> State:
-        return self._walk(e, st, frame, mode, lambda a, s, f: self._produce_atom(a, s, f, mode))
+        return self.walk(e, st, frame, mode, lambda a, s, f: self._produce_atom(a, s, f, mode))
 
     def _produce_atom(self, e, st: State, frame: Frame, mode: Mode) -> State:
         if isinstance(e, A.Perm):
@@ -117,7 +120,7 @@ class Heap:
         the fact holds at v = inv(x), triggered by a[x].  That is only an instance of the
         fact, so any candidate inverse will do; it lets a[i] find the fact about the v
         with e(v) = i, which matching on a[e(v)] cannot (e.g. e(g, l) = g * gsize + l)."""
-        self.engine.assume(self._for_all(frame, fact))
+        self.engine.assume(self.for_all(frame, fact))
         if not frame.bound:
             return
         cond = self.t.conj(frame.guards)
@@ -139,14 +142,15 @@ class Heap:
     def _produce_perm(self, e: A.Perm, st: State, frame: Frame, mode: Mode) -> State:
         array = e.location.array.symbol
         index = self.ev.eval(e.location.index, st, frame.guards, mode.wellformed)
-        amount = self._amount(e, st, frame, mode)
+        amount = self.amount(e, st, frame, mode)
         if mode.wellformed is not None:
             length = self.engine.lengths[array]
             self.engine.check(z3.And(0 <= index, index < length), "bounds.perm", e.location.span,
                               f"`{short(e.location)}` may be outside the array (length {self.engine.length_text[array]})",
                               frame.guards, store=st.store)
             if frame.bound and amount is not None:
-                self.check_injective(e, frame, index, Codes("injectivity.quantified", "", "this specification"), st)
+                codes = Codes("injectivity.quantified", "", "this specification")
+                self.check_injective(e, frame, index, amount, codes, st)
         if not mode.keeps_array(array):
             return st
         here, frac = self._footprint(frame, index, amount)
@@ -158,7 +162,7 @@ class Heap:
             self.engine.assume(self.perms.consistent(st.mask[array], index))
         return st
 
-    def _amount(self, e: A.Perm, st: State, frame: Frame, mode: Mode):
+    def amount(self, e: A.Perm, st: State, frame: Frame, mode: Mode):
         """The fraction of a Perm as a Real term, or None for `read`."""
         match e.amount:
             case A.Write():
@@ -180,7 +184,7 @@ class Heap:
 
     # ---- consume ----
     def consume(self, e, st: State, codes: Codes, frame: Frame = Frame(), mode: Mode = Mode()) -> State:
-        return self._walk(e, st, frame, mode, lambda a, s, f: self._consume_atom(a, s, f, mode, codes))
+        return self.walk(e, st, frame, mode, lambda a, s, f: self._consume_atom(a, s, f, mode, codes))
 
     def _consume_atom(self, e, st: State, frame: Frame, mode: Mode, codes: Codes) -> State:
         if isinstance(e, A.Perm):
@@ -196,10 +200,10 @@ class Heap:
         if not mode.keeps_array(array):
             return st
         index = self.ev.eval(e.location.index, st, frame.guards, mode.wellformed)
-        amount = self._amount(e, st, frame, mode)
+        amount = self.amount(e, st, frame, mode)
         chunks = st.mask.get(array, ())
         if frame.bound and amount is not None:
-            self.check_injective(e, frame, index, codes, st)
+            self.check_injective(e, frame, index, amount, codes, st)
         if not frame.bound:
             self.engine.assume(z3.Implies(self.t.conj(frame.guards), self.perms.consistent_at_access(chunks, index)))
         q, r = self.perms.at(chunks, index)
@@ -210,7 +214,8 @@ class Heap:
             need = "write permission on" if isinstance(e.amount, A.Write) else f"{short(e.amount)} of"
         self.engine.check(enough, codes.perm, e.span,
                           f"{codes.what}: not enough permission: {need} `{short(e.location)}` may not be held",
-                          frame.guards, related=codes.related, store=st.store)
+                          frame.guards, related=codes.related, store=st.store,
+                          race=access(st, array, index, amount, "take", e.location))
         here, taken = self._footprint(frame, index, amount)
         if taken is None:
             # A read share is taken from a fraction by halving what is there; a state that
@@ -222,7 +227,7 @@ class Heap:
             chunk = Chunk(frac=z3.If(here, -taken, self.t.zero), quantified=bool(frame.bound))
         return st.with_chunk(array, chunk)
 
-    def check_injective(self, e: A.Perm, frame: Frame, index, codes: Codes, st: State) -> None:
+    def check_injective(self, e: A.Perm, frame: Frame, index, amount, codes: Codes, st: State) -> None:
         if _unit_shift(index, frame.bound) is not None:
             return      # v + k takes different values for different v
         copies = [self.t.fresh(str(v), v.sort()) for v in frame.bound]
@@ -233,7 +238,8 @@ class Heap:
         self.engine.check(z3.Implies(index == other_index, same), "injectivity.quantified", e.span,
                           f"{codes.what}: two values of the quantified variables reach the same cell "
                           f"`{short(e.location)}`, but a non-read share can only be held once per value",
-                          frame.guards + other_guards, related=codes.related, store=st.store)
+                          frame.guards + other_guards, related=codes.related, store=st.store,
+                          race=overlap(st, pairs, index, amount, e.location))
 
     # ---- quantified chunks ----
     def inverse(self, bound: tuple, cond, index) -> tuple:
@@ -267,7 +273,7 @@ class Heap:
         here = z3.substitute(z3.And(cond, index == self.t.X), *pairs)
         return here, None if amount is None else z3.substitute(amount, *pairs)
 
-    def _for_all(self, frame: Frame, fact):
+    def for_all(self, frame: Frame, fact):
         body = z3.Implies(self.t.conj(frame.guards), fact) if frame.guards else fact
         return z3.ForAll(list(frame.bound), body) if frame.bound else body
 

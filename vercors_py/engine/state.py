@@ -1,7 +1,8 @@
 """The symbolic state of one thread (or one group) and the permission mask.
 
 State = store (symbol -> Z3 term) + memory values (array symbol -> Z3 array term) +
-permission mask (array symbol -> chunks) + the pre-state used by `\\old`.
+permission mask (array symbol -> chunks) + the pre-state used by `\\old` + what the
+other threads hold, should a check fail (rivals.Peers, for race notes).
 
 Permissions (see docs/architecture.md): the amount a state holds of a cell is a pair
 (q, r): a fraction q and a read flag r meaning "plus a duplicable read share".  Reading
@@ -20,6 +21,7 @@ import z3
 
 from ..semantics.symbols import Symbol
 from ..syntax import ast as A
+from .rivals import Peers
 
 
 class Terms:
@@ -84,6 +86,7 @@ class State:
     mask: Mapping[Symbol, tuple[Chunk, ...]]
     old_values: Mapping[Symbol, z3.ArrayRef]
     old_mask: Mapping[Symbol, tuple[Chunk, ...]] = attrs.field(factory=dict)
+    peers: Peers | None = None           # what the other threads hold: for race notes
 
     def bind(self, symbol: Symbol, term) -> "State":
         return attrs.evolve(self, store={**self.store, symbol: term})

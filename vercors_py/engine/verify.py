@@ -25,6 +25,8 @@ from .exec import CODE, SPEC_READS, Executor, Exits
 from .functions import FunctionTable
 from .termination import Termination, with_params
 from .heap import Codes, Frame, Heap, Mode
+from .races import Races
+from .rivals import Peers
 from .state import Chunk, State
 
 
@@ -85,6 +87,7 @@ class World:
                 engine.solver.add_helpers(*facts, redundant=False)
         self.initial = empty
         self.heap = Heap(engine, self.evaluator)
+        engine.races = Races(engine, ob.functions, ob.uniform, self.arrays, gsize, ngroups)
 
     def view(self, part: M.Part, st: State) -> tuple[State, Frame]:
         t = self.t
@@ -186,6 +189,10 @@ _WHOSE = {
 }
 
 
+# The views of several threads (or groups) at once.
+_MANY = frozenset(_WHOSE)
+
+
 def _assumed(part: M.Part, e: A.Expr) -> str:
     """How an inhaled clause is named when it takes part in a contradiction."""
     what = part.label or "the precondition"
@@ -240,6 +247,7 @@ class _Steps:
         self.w = world
         self.engine = world.engine
         self.heap = world.heap
+        self.facts_of_all: tuple[A.Expr, ...] = ()    # assumed of every thread (group) of a view
 
     def run(self, step: M.Step, st: State) -> State:
         match step:
@@ -277,14 +285,24 @@ class _Steps:
         for e in part.exprs:
             with self.engine.assuming(Origin("precondition", e.span, _assumed(part, e))):
                 viewed = self.heap.produce(e, viewed, frame, mode)
+        if part.who in _MANY and part.facts:
+            self.facts_of_all += part.exprs
+        if part.who is M.Who.THREAD and self.w.ob.kind is M.Kind.THREAD:
+            # Every thread starts the kernel with its precondition: the first barrier
+            # interval, for the race notes of the body.
+            viewed = attrs.evolve(viewed, peers=Peers(part.who, part.exprs, part.exprs, st.store, everywhere=True))
         return attrs.evolve(viewed, store=st.store, values=st.values, old_values=st.old_values)
 
     def exhale(self, part: M.Part, st: State, codes: Codes) -> State:
         viewed, frame = self.w.view(part, st)
         mode = self.w.mode(part)
+        if part.who in _MANY:
+            # The threads (groups) of the view get these all at once: a share that fails
+            # for one may be held by another.
+            viewed = attrs.evolve(viewed, peers=Peers(part.who, part.exprs, self.facts_of_all, viewed.store))
         for e in part.exprs:
             viewed = self.heap.consume(e, viewed, codes, frame, mode)
-        return attrs.evolve(viewed, store=st.store, values=st.values, old_values=st.old_values)
+        return attrs.evolve(viewed, store=st.store, values=st.values, old_values=st.old_values, peers=st.peers)
 
     def execute(self, step: M.Execute, st: State) -> None:
         codes = Codes("post.perm", "post.failed", "the postcondition")

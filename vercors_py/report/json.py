@@ -57,3 +57,29 @@ def range_entry(span: Span | None) -> dict | None:
         return None
     return {"start": {"line": span.start_line, "column": span.start_col},
             "end": {"line": span.end_line, "column": span.end_col}}
+
+
+def render_run(results) -> str:
+    """`run --format json`: the schema is in docs/cli.md."""
+    return json.dumps({"files": [run_entry(r) for r in results]}, indent=2) + "\n"
+
+
+def run_entry(result) -> dict:
+    return {
+        "path": result.path,
+        "verdict": result.verdict.value,
+        "seconds": round(result.seconds, 3),
+        "diagnostics": [diagnostic_entry(d) for d in result.diagnostics],
+        "launches": [{"gsize": r.launch.gsize, "ngroups": r.launch.ngroups,
+                      "params": dict(r.launch.params), "schedule": r.schedule.value, "seed": r.seed,
+                      "ran": r.ran, "steps": r.steps, "problems": len(r.diagnostics),
+                      "trace": [trace_entry(s, s.step in r.marked) for s in r.trace]}
+                     for r in result.launches],
+    }
+
+
+def trace_entry(step, marked: bool) -> dict:
+    return {"step": step.step, "gid": step.thread.gid, "lid": step.thread.lid, "tid": step.thread.tid,
+            "range": range_entry(step.span), "marked": marked,
+            "accesses": [{"kind": verb, "array": cell.array.name, "group": cell.group, "index": cell.index,
+                          "value": value} for verb, cell, value in step.accesses]}

@@ -49,8 +49,61 @@ def summary(result: FileResult) -> str:
     return line
 
 
+def render_run(result, trace: bool = False) -> str:
+    """A `run.model.RunResult`: its problems as `check` prints diagnostics, the trace of
+    the first one when asked for, and a summary line."""
+    lines: list[str] = []
+    for diagnostic in result.diagnostics:
+        lines.extend(_diagnostic(diagnostic, result))
+    if trace:
+        lines.extend(_trace(result))
+    lines.append(run_summary(result))
+    return "\n".join(lines) + "\n"
+
+
+def run_summary(result) -> str:
+    counts = [_plural(n, severity.value) for severity in Severity
+              if (n := sum(1 for d in result.diagnostics if d.severity is severity))]
+    line = f"{result.path}: {result.verdict.value}"
+    if counts:
+        line += ": " + ", ".join(counts)
+    if result.launches:
+        ran = [r for r in result.launches if r.ran]
+        line += f" ({_plural(len(ran), 'launch')}"
+        if len(ran) < len(result.launches):
+            line += f", {len(result.launches) - len(ran)} without inputs meeting the precondition"
+        line += f", {sum(r.steps for r in ran)} steps, {result.seconds:.2f} s)"
+    return line
+
+
+def _trace(result):
+    shown = next((r for r in result.launches if r.marked and r.trace), None)
+    if shown is None:
+        return
+    yield (f"trace of the first problem: launch {shown.launch.describe()}; schedule "
+           f"{shown.schedule.value}, seed {shown.seed}")
+    for step in shown.trace:
+        mark = ">" if step.step in shown.marked else " "
+        text = _statement(result.source, step.span)
+        touched = ", ".join(f"{verb} {cell.describe()} = {_value(value)}" for verb, cell, value in step.accesses)
+        ids = step.thread
+        yield (f"{mark} {step.step:>5}  tid {ids.tid} (gid {ids.gid}, lid {ids.lid})  line {step.span.start_line}: "
+               f"{text}" + (f"  [{touched}]" if touched else ""))
+
+
+def _statement(source: SourceText | None, span: Span) -> str:
+    if source is None:
+        return ""
+    text = source.text[span.start:span.end].split("\n")[0].strip()
+    return text if len(text) <= 50 else text[:47] + "..."
+
+
+def _value(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
+    return f"{n} {noun}" + ("" if n == 1 else "es" if noun.endswith("ch") else "s")
 
 
 def _diagnostic(d: Diagnostic, result: FileResult):

@@ -1,0 +1,187 @@
+"""What a launch starts from: sizes, kernel parameters and initial memory.
+
+Sizes and parameters must satisfy the kernel's `context_everywhere` clauses and give
+every array a length >= 0.  Initial memory is chosen to meet the topmost written
+precondition where a few tries find such memory: equalities the precondition states
+(`a[tid] == tid`, `(\\forall int j; ...; a[j] == 0)`) are written into memory first, then
+random values, zeros and `a[i] == i` are tried.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+
+import attrs
+
+from ..semantics.symbols import RESERVED
+from ..syntax import ast as A
+from .evaluate import Evaluator, bounded_range, split_quantifier
+from .faults import Fault, Unevaluable
+from .launch import ARBITRARY
+from .model import Launch
+
+GSIZES = range(1, 9)
+NGROUPS = range(1, 4)
+PARAM_VALUES = (1, 2, 3, 4, 0, 5, 6, 7, 8)
+MAX_PARAM_COMBINATIONS = 200
+
+
+@attrs.frozen
+class Init:
+    """How one array starts: "random", "zeros", "index" or an expression ("expr") of the
+    cell's index `i`, the sizes and the kernel parameters (`variables`: name -> Symbol)."""
+    mode: str
+    expr: A.Expr | None = None
+    variables: tuple = ()
+
+
+class InputError(Exception):
+    """An `--init` or `--param` of the user's that cannot be used: a usage error."""
+
+
+def parse_init(array: A.ArrayDecl, kernel: A.Kernel, text: str) -> Init:
+    """`random`, `zeros`, `index`, or an expression such as `i * 2`, type-checked as the
+    value of one cell of `array` (`i` is the cell's index; `tid` means the same)."""
+    if text in ("random", "zeros", "index"):
+        return Init(text)
+    from ..semantics.check import check_program
+    from ..syntax import parser
+    params = ", ".join(f"{p.type} {p.name}" for p in kernel.params if p.name != "i")
+    wrapper = (f"kernel init({params}{', ' if params else ''}int i) {{ global {array.elem_type}[1] cell; "
+               f"requires cell[0] == ({text}); void main() {{ }} }}")
+    parsed = parser.parse(wrapper, "<init>")
+    problems = parsed.diagnostics
+    if parsed.program is not None and not problems:
+        checked = check_program(parsed.program, parsed.source)
+        problems = checked.diagnostics
+        if not problems:
+            k = checked.program.kernels[0]
+            expr = k.main.contract[0].expr.right
+            return Init("expr", expr, tuple((p.name, p.symbol) for p in k.params))
+    raise InputError(f"--init {array.name}={text}: " + (problems[0].message if problems else "not an expression"))
+
+
+def size_frame(kernel: A.Kernel, launch: Launch) -> dict:
+    params = dict(launch.params)
+    frame = {RESERVED["gsize"]: launch.gsize, RESERVED["ngroups"]: launch.ngroups,
+             RESERVED["tcount"]: launch.gsize * launch.ngroups}
+    frame.update({p.symbol: params[p.name] for p in kernel.params})
+    return frame
+
+
+def _pure(functions) -> Evaluator:
+    def no_memory(array, index, span):
+        raise Unevaluable(span, "memory in a size expression")
+    return Evaluator(functions, no_memory)
+
+
+def lengths_if_allowed(kernel: A.Kernel, functions, launch: Launch) -> dict | None:
+    """The array lengths of a launch whose contexts hold; None when the launch is not one
+    the kernel allows."""
+    base = size_frame(kernel, launch)
+    evaluator = _pure(functions)
+    try:
+        for g in range(launch.ngroups):
+            for lid in range(launch.gsize):
+                frame = {**base, RESERVED["gid"]: g, RESERVED["lid"]: lid, RESERVED["tid"]: g * launch.gsize + lid}
+                if not all(evaluator.value(c.expr, frame) for c in kernel.contexts):
+                    return None
+        lengths = {a.symbol: evaluator.value(a.length, base) for a in kernel.arrays}
+    except (Fault, Unevaluable, RecursionError):
+        return None
+    return lengths if all(n >= 0 for n in lengths.values()) else None
+
+
+def launches(kernel: A.Kernel, functions, gsize: int | None, ngroups: int | None, sweep: bool,
+             given: dict[str, int]) -> list[tuple[Launch, dict]]:
+    """The launches to run with their array lengths: one per size pair of the sweep
+    (or the given sizes), with the first parameter values the contexts allow."""
+    sizes = [(g, n) for n in ([ngroups] if ngroups else NGROUPS) for g in ([gsize] if gsize else GSIZES)]
+    found = []
+    free = [p.name for p in kernel.params if p.name not in given]
+    for k, (g, n) in enumerate(sizes):
+        # Each size pair starts from other parameter values, so a sweep sees several.
+        candidates = PARAM_VALUES[k % len(PARAM_VALUES):] + PARAM_VALUES[:k % len(PARAM_VALUES)]
+        for values in itertools.islice(itertools.product(candidates, repeat=len(free)), MAX_PARAM_COMBINATIONS):
+            params = {**given, **dict(zip(free, values))}
+            launch = Launch(g, n, tuple((p.name, params[p.name]) for p in kernel.params))
+            lengths = lengths_if_allowed(kernel, functions, launch)
+            if lengths is not None:
+                found.append((launch, lengths))
+                break
+        if found and not sweep:
+            break
+    return found
+
+
+def initial_memory(kernel: A.Kernel, launch: Launch, lengths: dict, inits: dict, rng: random.Random,
+                   functions, attempt: int) -> dict:
+    """(array Symbol, group or None) -> values, for the `attempt`-th try."""
+    memory = {}
+    base = size_frame(kernel, launch)
+    evaluator = _pure(functions)
+    fallback = "random" if attempt < 1 else ("zeros", "index", "random")[attempt % 3]
+    for a in kernel.arrays:
+        init = inits.get(a.name, Init(fallback))
+        copies = [None] if a.scope is A.Scope.GLOBAL else range(launch.ngroups)
+        for group in copies:
+            # Nobody initialises local memory: it always starts arbitrary.
+            mode = init.mode if a.scope is A.Scope.GLOBAL else "random"
+            memory[(a.symbol, group)] = [_value(a.elem_type, mode, init, i, base, dict(launch.params),
+                                                evaluator, rng) for i in range(lengths[a.symbol])]
+    return memory
+
+
+def _value(elem: A.Type, mode: str, init: Init, i: int, base: dict, params: dict, evaluator: Evaluator,
+           rng: random.Random):
+    match mode:
+        case "zeros":
+            return False if elem is A.Type.BOOL else 0
+        case "index":
+            return (i % 2 == 0) if elem is A.Type.BOOL else i
+        case "expr":
+            frame = {**base, RESERVED["tid"]: i, RESERVED["lid"]: i, RESERVED["gid"]: 0}
+            frame.update({symbol: i if name == "i" else params[name] for name, symbol in init.variables})
+            return evaluator.value(init.expr, frame)
+    return rng.choice((True, False)) if elem is A.Type.BOOL else rng.choice(ARBITRARY)
+
+
+def write_equalities(run, explicit: set[str]) -> None:
+    """Write into memory the cells that the topmost precondition pins down
+    (`a[e] == v`, also under `\\forall` and `==>`), except arrays the user initialised."""
+    levels = list(run._levels())
+    if not levels:
+        return
+    contract, frames = levels[0]
+    for thread, frame in frames:
+        for clause in contract:
+            if clause.kind.is_pre:
+                try:
+                    _pin(run, clause.expr, frame, frame.get(RESERVED["gid"], 0), explicit)
+                except (Fault, Unevaluable, RecursionError, KeyError):
+                    continue
+
+
+def _pin(run, e, frame, gid, explicit) -> None:
+    evaluator = Evaluator(run.functions, lambda a, i, s: run.memory.load(run.memory.cell(a, gid, i, s)))
+    match e:
+        case A.Binary(op="&&" | "**", left=left, right=right):
+            _pin(run, left, frame, gid, explicit)
+            _pin(run, right, frame, gid, explicit)
+        case A.Binary(op="==>", left=cond, right=then):
+            if evaluator.value(cond, frame):
+                _pin(run, then, frame, gid, explicit)
+        case A.Quantifier(kind=A.QuantKind.FORALL | A.QuantKind.FORALL_STAR):
+            cond, body = split_quantifier(e)
+            for i in bounded_range(e, cond, frame, evaluator):
+                inner = {**frame, e.symbol: i}
+                if cond is None or evaluator.value(cond, inner):
+                    _pin(run, body, inner, gid, explicit)
+        case A.Binary(op="==", left=A.Index(array=A.Name(symbol=array), index=index), right=value) | \
+             A.Binary(op="==", right=A.Index(array=A.Name(symbol=array), index=index), left=value):
+            if array.name in explicit or array.scope is A.Scope.LOCAL:
+                return
+            if any(isinstance(n, A.Index) for n in A.walk(value)):
+                return
+            cell = run.memory.cell(array, gid, evaluator.value(index, frame), None)
+            run.memory.values[(cell.array, cell.group)][cell.index] = evaluator.value(value, frame)

@@ -1,0 +1,457 @@
+"""One launch of a kernel: its threads, groups, memory, and every check made on them.
+
+The schedule (schedule.py) decides who runs; this module is what happens: races found
+as accesses come in, barriers released with their group-level checks, contracts read on
+the real state, and one `Diagnostic` per problem (the first time it is seen).
+"""
+from __future__ import annotations
+
+import random
+
+from .. import diagnostics as D
+from ..semantics.symbols import RESERVED, SymbolKind
+from ..syntax import ast as A
+from ..syntax.snippet import short
+from . import resources as R
+from .evaluate import Evaluator
+from .faults import Fault, Unevaluable
+from .memory import Memory
+from .model import Access, Cell, Launch, RunOptions, ThreadId
+from .races import RaceDetector, kind
+from .thread import Stopped, ThreadRun
+from .values import NONE, Amount
+
+ARBITRARY = range(-4, 10)      # values of uninitialised variables and random memory
+
+
+class Group:
+    def __init__(self, gid: int):
+        self.gid = gid
+        self.threads: list[ThreadRun] = []
+        self.epoch = 0                     # barriers passed: the interval accesses belong to
+        self.pool: dict[Cell, Amount] = {}
+        self.over = False                  # finished, or stopped by divergence
+
+
+class KernelRun:
+    def __init__(self, checked, kernel: A.Kernel, launch: Launch, lengths: dict, initial: dict,
+                 options: RunOptions, rng: random.Random):
+        self.kernel = kernel
+        self.launch = launch
+        self.options = options
+        self.rng = rng
+        self.functions = {f.symbol: f for f in checked.program.functions}
+        self.function_results: dict = {}
+        self.procedures = {p.symbol: p for p in kernel.procedures}
+        arrays = {a.symbol: a for a in kernel.arrays}
+        self.memory = Memory(arrays, lengths, launch.ngroups, initial)
+        self.start_memory = self.memory.snapshot()
+        self.contracts = options.contracts and annotated(kernel)
+        self.races = RaceDetector()
+        self.problems: dict[tuple, D.Diagnostic] = {}
+        self.first_problem: tuple[int, ...] | None = None   # steps the first problem involves
+        self.steps = 0
+        self.stopped = False
+        self.complete = True               # False: stopped where the run could not go on
+        self.trace: list | None = [] if options.trace else None
+        params = dict(launch.params)
+        base = {RESERVED["gsize"]: launch.gsize, RESERVED["ngroups"]: launch.ngroups,
+                RESERVED["tcount"]: launch.gsize * launch.ngroups}
+        base.update({p.symbol: params[p.name] for p in kernel.params})
+        self.base = base
+        self.groups = [Group(g) for g in range(launch.ngroups)]
+        for group in self.groups:
+            for lid in range(launch.gsize):
+                ids = ThreadId(group.gid, lid, group.gid * launch.gsize + lid)
+                frame = {**base, RESERVED["gid"]: ids.gid, RESERVED["lid"]: lid, RESERVED["tid"]: ids.tid}
+                group.threads.append(ThreadRun(self, ids, frame))
+
+    # ---- the launch: preconditions and how resources are handed down ----
+    def top_precondition_fails(self) -> A.Expr | None:
+        """The first fact of the topmost written precondition that the initial memory
+        does not meet (facts about local memory excepted: nobody initialises it)."""
+        for level, frames in self._levels():
+            for thread, frame in frames:
+                reading = self._read(thread, _pre(level), frame)
+                for fact in reading.false if reading else ():
+                    if not _reads_local(fact):
+                        return fact
+            return None
+        return None
+
+    def start(self) -> None:
+        if not self.contracts:
+            return
+        levels = list(self._levels())
+        readings = {}
+        for depth, (level, frames) in enumerate(levels):
+            for thread, frame in frames:
+                reading = self._read(thread, _pre(level), frame)
+                if reading is None:
+                    continue
+                readings[(depth, thread.ids if thread else None, frame.get(RESERVED["gid"]))] = reading
+                for fact in reading.false:
+                    if depth == 0 and not _reads_local(fact):
+                        self.report(thread, "run.inputs", fact.span,
+                                    "the initial memory does not meet this precondition: what the run finds may come from the inputs",
+                                    warning=True)
+                    else:
+                        self.report(thread, "pre.level", fact.span,
+                                    "this precondition does not hold at the start"
+                                    + (" (local memory is not initialised before a kernel)" if _reads_local(fact) else ""))
+        self._distribute(levels, readings)
+
+    def _levels(self):
+        """(level contract, [(thread or None, frame)]) from the kernel down to the thread."""
+        kernel_level = self.kernel.level(A.Level.KERNEL)
+        group_level = self.kernel.level(A.Level.GROUP)
+        if kernel_level is not None:
+            yield kernel_level.contract, [(None, dict(self.base))]
+        if group_level is not None:
+            yield group_level.contract, [(None, {**self.base, RESERVED["gid"]: g.gid}) for g in self.groups]
+        yield self.kernel.main.contract, [(t, t.frame) for g in self.groups for t in g.threads]
+
+    def _distribute(self, levels, readings) -> None:
+        explicit_group = self.kernel.level(A.Level.GROUP) is not None
+        explicit_kernel = self.kernel.level(A.Level.KERNEL) is not None
+        depth_thread = len(levels) - 1
+        holders: list[tuple[ThreadId, R.Held]] = []
+        for group in self.groups:
+            mine_holders = []
+            for thread in group.threads:
+                reading = readings.get((depth_thread, thread.ids, thread.ids.gid))
+                if reading is not None:
+                    self.set_ledger(thread, reading)
+                    mine_holders += [(thread.ids, h) for h in reading.held]
+            holders += mine_holders
+            local = {Cell(a.symbol, group.gid, i): Amount(1) for a in self.kernel.arrays
+                     if a.scope is A.Scope.LOCAL for i in range(self.memory.lengths[a.symbol])}
+            if explicit_group:
+                reading = readings.get((depth_thread - 1, None, group.gid))
+                group.pool = {**(reading.total() if reading else {}), **local}
+                mine = R.total(h for _, h in mine_holders)
+                for cell, need, have in R.missing(group.pool, mine):
+                    self._overlap("distribution.group", cell, [(ids, h) for ids, h in mine_holders if h.cell == cell],
+                                  "the group's resources do not cover its threads' starting permissions")
+            else:
+                group.pool = {**R.total(h for _, h in mine_holders), **local}
+        pools = [(g, {c: a for c, a in g.pool.items() if c.group is None}) for g in self.groups]
+        if explicit_kernel:
+            reading = readings.get((0, None, None))
+            kernel_pool = reading.total() if reading else {}
+            groups_total = R.total(R.Held(c, a, None) for _, pool in pools for c, a in pool.items())
+            for cell, need, have in R.missing(kernel_pool, groups_total):
+                self._overlap("distribution.kernel", cell, [(ids, h) for ids, h in holders if h.cell == cell],
+                              "the kernel's resources do not cover the groups' starting permissions")
+        by_cell: dict[Cell, list] = {}
+        for ids, h in holders:
+            by_cell.setdefault(h.cell, []).append((ids, h))
+        for cell, owners in by_cell.items():
+            if not sum((h.amount for _, h in owners), NONE).valid_total and (cell.group is None or not explicit_group):
+                self._overlap(None, cell, owners, "two threads' starting permissions overlap")
+
+    def _overlap(self, code: str | None, cell: Cell, owners, message: str) -> None:
+        """Report the first two holders of `cell` whose shares cannot both exist."""
+        pair = _conflicting_pair(owners) or owners[:2]
+        if not pair:
+            return
+        (first, h1), (second, h2) = pair if len(pair) == 2 else (pair[0], pair[0])
+        if code is None:
+            code = ("vacuity.precondition" if first == second else
+                    "distribution.group" if first.gid == second.gid else "distribution.kernel")
+        who = (f"{first.describe()} needs {h1.amount.describe()} of {cell.describe()}" if first == second else
+               f"{first.describe()} needs {h1.amount.describe()} and {second.describe()} needs "
+               f"{h2.amount.describe()} of {cell.describe()}")
+        self._add(code, h2.span or h1.span, f"{message}: {who}",
+                  related=((h1.span, f"the share of {first.describe()}"),) if h1.span and h1.span != h2.span else (),
+                  notes=self._notes(None) + (("race: " + who,) if first != second else ()))
+
+    # ---- accesses ----
+    def epoch(self, gid: int) -> int:
+        return self.groups[gid].epoch
+
+    def access(self, access: Access) -> None:
+        other = self.races.access(access)
+        if other is None:
+            return
+        first, second = other, access
+        where = ("in the same barrier interval" if first.thread.gid == second.thread.gid
+                 else "in different work groups, which never synchronise")
+        message = (f"{kind(first, second)} race on {second.cell.describe()}: {first.thread.describe()} "
+                   f"{first.verb} it (line {first.span.start_line}) and {second.thread.describe()} "
+                   f"{second.verb} it (line {second.span.start_line}) {where}")
+        key = ("race.data", frozenset((first.span, second.span)))
+        self._add("race.data", second.span, message, key=key,
+                  related=((first.span, f"the other access: {first.thread.describe()} {first.verb} "
+                                        f"{first.cell.describe()}"),),
+                  notes=self._notes(None), steps=(first.step, second.step))
+
+    def report_permission(self, thread: ThreadRun, access: Access, amount: Amount) -> None:
+        code = "perm.write" if access.write else "perm.read"
+        need = "write permission" if access.write else "a permission"
+        holders = [(t, t.ledger[access.cell]) for g in self.groups for t in g.threads
+                   if t is not thread and t.ledger.get(access.cell, NONE).positive]
+        notes = self._notes(thread)
+        related = ()
+        if holders:
+            other, share = holders[0]
+            notes += (f"race: {other.ids.describe()} holds {share.describe()} of {access.cell.describe()} "
+                      f"while {thread.ids.describe()} {access.verb} it",)
+            source = other.sources.get(access.cell)
+            if source is not None:
+                related = ((source, f"where {other.ids.describe()} got its share"),)
+        held = "nothing" if not amount.positive else amount.describe()
+        self._add(code, access.span,
+                  f"{thread.ids.describe()} {access.verb} {access.cell.describe()} without {need} "
+                  f"(it holds {held} of it)", notes=notes, related=related, steps=(access.step,))
+
+    # ---- barriers ----
+    def arrive(self, thread: ThreadRun, barrier: A.Barrier, frame: dict) -> None:
+        thread.barrier_frame = frame
+        if self.contracts and barrier.contract is not None:
+            pre = [c for c in barrier.contract if c.kind.is_pre]
+            reading = self._read(thread, pre, frame)
+            if reading is not None:
+                for fact in reading.false:
+                    self.report(thread, "barrier.pre", fact.span, "the barrier's precondition does not hold",
+                                frame=frame)
+                for cell, need, have in R.missing(thread.ledger, reading.total()):
+                    self.report(thread, "barrier.pre", barrier.span,
+                                f"the thread does not hold {need.describe()} of {cell.describe()}")
+        thread.ledger = {}
+        thread.sources = {}
+
+    def release(self, group: Group, barrier: A.Barrier) -> None:
+        self.memory.fence(group.gid, barrier.fences)
+        group.epoch += 1
+        if not self.contracts:
+            return
+        posts = [c for c in barrier.contract or () if c.kind.is_post]
+        given: list[tuple[ThreadId, R.Held]] = []
+        for thread in group.threads:
+            reading = self._read(thread, posts, thread.barrier_frame)
+            if reading is None:
+                continue
+            self.set_ledger(thread, reading)
+            given += [(thread.ids, h) for h in reading.held]
+            for fact in reading.false:
+                self.report(thread, "barrier.functional", fact.span,
+                            "the barrier's postcondition does not hold after the barrier", frame=thread.barrier_frame)
+        totals = R.total(h for _, h in given)
+        for cell, need, have in R.missing(group.pool, totals):
+            owners = [(ids, h) for ids, h in given if h.cell == cell]
+            if have.positive and len({ids for ids, _ in owners}) > 1:
+                self._overlap("barrier.resources", cell, owners,
+                              f"the barrier at line {barrier.span.start_line} hands out more than the group has")
+            else:
+                ids, h = owners[0]
+                self._add("barrier.resources", h.span,
+                          f"the barrier at line {barrier.span.start_line} hands {ids.describe()} "
+                          f"{need.describe()} of {cell.describe()}, but the group holds "
+                          f"{'nothing' if not have.positive else have.describe()} of it",
+                          notes=self._notes(None))
+
+    def group_over(self, group: Group) -> None:
+        """All threads of the group finished: the group's written postcondition."""
+        group.over = True
+        level = self.kernel.level(A.Level.GROUP)
+        if self.contracts and level is not None:
+            frame = {**self.base, RESERVED["gid"]: group.gid}
+            reading = self._read(None, [c for c in level.contract if c.kind.is_post], frame, old=self.start_memory)
+            for fact in reading.false if reading else ():
+                self._add("post.level", fact.span, f"the group postcondition does not hold for group {group.gid}",
+                          notes=self._notes(None))
+
+    def kernel_over(self) -> None:
+        level = self.kernel.level(A.Level.KERNEL)
+        if self.contracts and level is not None and not self.stopped:
+            reading = self._read(None, [c for c in level.contract if c.kind.is_post], dict(self.base),
+                                 old=self.start_memory)
+            for fact in reading.false if reading else ():
+                self._add("post.level", fact.span, "the kernel postcondition does not hold", notes=self._notes(None))
+
+    def divergence(self, group: Group, message: str, span, related=()) -> None:
+        self._add("divergence.reached", span, message, related=related, notes=self._notes(None))
+        group.over = True
+
+    # ---- loops and calls ----
+    def enter_loop(self, thread: ThreadRun, loop, invariant, frame: dict) -> dict:
+        if not self.contracts:
+            return {}
+        reading = self._read(thread, invariant, frame)
+        if reading is None:
+            return {}
+        self._check(thread, reading, "loop.establish", loop.span, "the loop invariant does not hold on entry", frame)
+        aside = R.subtract(thread.ledger, reading.total())
+        self.set_ledger(thread, reading)
+        # A barrier takes everything a thread holds: nothing can be set aside around it.
+        return {} if any(isinstance(n, A.Barrier) for n in A.walk(loop.body)) else aside
+
+    def maintain_loop(self, thread: ThreadRun, invariant, frame: dict) -> None:
+        if not self.contracts:
+            return
+        reading = self._read(thread, invariant, frame)
+        if reading is not None:
+            self._check(thread, reading, "loop.maintain", None, "the loop invariant does not hold after an iteration",
+                        frame)
+            self.set_ledger(thread, reading)
+
+    def leave_loop(self, thread: ThreadRun, aside: dict) -> None:
+        thread.ledger = R.add(thread.ledger, aside)
+
+    def enter_call(self, thread: ThreadRun, call: A.CallStmt, procedure: A.Procedure, frame: dict) -> dict:
+        if not self.contracts:
+            return thread.ledger
+        reading = self._read(thread, [c for c in procedure.contract if c.kind.is_pre], frame)
+        if reading is None:
+            return thread.ledger
+        self._check(thread, reading, "pre.call", call.span, f"the precondition of `{procedure.name}` does not hold",
+                    frame, at_call=call.span)
+        saved = R.subtract(thread.ledger, reading.total())
+        self.set_ledger(thread, reading)
+        return saved
+
+    def leave_call(self, thread: ThreadRun, call, procedure: A.Procedure, entry: dict, before, saved: dict) -> None:
+        if not self.contracts:
+            return
+        reading = self.check_post(thread, procedure.contract, entry, before, "post.failed", "post.perm",
+                                  f"the postcondition of `{procedure.name}`")
+        thread.ledger = R.add(saved, reading.total() if reading else {})
+        thread.sources.update({h.cell: h.span for h in reading.held} if reading else {})
+
+    def check_post(self, thread, contract, frame, before, fact_code, perm_code, what):
+        reading = self._read(thread, [c for c in contract if c.kind.is_post], frame, old=before)
+        if reading is None:
+            return None
+        for fact in reading.false:
+            self.report(thread, fact_code, fact.span, f"{what} does not hold", frame=frame)
+        for cell, need, have in R.missing(thread.ledger, reading.total()):
+            self.report(thread, perm_code, next(h.span for h in reading.held if h.cell == cell),
+                        f"{what} gives back {need.describe()} of {cell.describe()}, but the thread holds "
+                        f"{'nothing' if not have.positive else have.describe()} of it")
+        return reading
+
+    def _check(self, thread, reading, code, span, message, frame, at_call=None) -> None:
+        for fact in reading.false:
+            self.report(thread, code, at_call or fact.span, f"{message}: `{short(fact)}` is false", frame=frame)
+        for cell, need, have in R.missing(thread.ledger, reading.total()):
+            source = next(h.span for h in reading.held if h.cell == cell)
+            self.report(thread, code, at_call or source,
+                        f"{message}: it needs {need.describe()} of {cell.describe()}, the thread holds "
+                        f"{'nothing' if not have.positive else have.describe()}")
+
+    def set_ledger(self, thread: ThreadRun, reading: R.Reading) -> None:
+        thread.ledger = reading.total()
+        thread.sources = {h.cell: h.span for h in reading.held}
+
+    def _read(self, thread, clauses, frame, old=None) -> R.Reading | None:
+        """The clauses on this state, in the view of `thread` (or of nobody, for level
+        contracts); None when they cannot be evaluated (a note says why)."""
+        if not clauses:
+            return R.Reading((), ())
+        gid = frame.get(RESERVED["gid"], 0)
+
+        def peek(array, index, span):
+            cell = self.memory.cell(array, gid, index, span)
+            # Level contracts are read at the start or once every thread has ended,
+            # when every write is visible.
+            return self.memory.read(thread.ids, cell, self.epoch(gid)) if thread else self.memory.load(cell)
+
+        def cell_of(array, index, span):
+            return self.memory.cell(array, gid, index, span, "bounds.perm")
+
+        old_eval = None
+        if old is not None:
+            old_eval = Evaluator(self.functions, lambda a, i, s: old.load(self.memory.cell(a, gid, i, s)),
+                                 seed=self.options.seed, results=self.function_results)
+        try:
+            evaluator = Evaluator(self.functions, peek, old_eval, self.options.seed, self.function_results)
+            reading = R.read_clauses(clauses, frame, evaluator, cell_of)
+            for why in reading.skipped:
+                self.skipped(thread, why.span or clauses[0].span, why.reason)
+            return reading
+        except Unevaluable as why:
+            self._add("run.unevaluated", why.span or clauses[0].span,
+                      f"this specification was not checked on the run: {why.reason}", warning=True, notes=())
+        except Fault as fault:
+            self._add(fault.code, fault.span, fault.message, notes=fault.notes + self._notes(thread))
+        return None
+
+    # ---- reporting ----
+    def report(self, thread, code: str, span, message: str, warning: bool = False, frame=None) -> None:
+        who = f"{thread.ids.describe()}: " if thread else ""
+        self._add(code, span, who + message, warning=warning, notes=self._notes(thread, frame),
+                  steps=(self.steps,))
+
+    def report_fault(self, thread: ThreadRun, fault: Fault) -> None:
+        self._add(fault.code, fault.span, f"{thread.ids.describe()}: {fault.message}",
+                  notes=fault.notes + self._notes(thread), steps=(self.steps,))
+        self.stopped = True
+
+    def stop_run(self, thread, span, message: str) -> None:
+        self._add("timeout.steps", span, f"the run was stopped: {message}", notes=self._notes(thread))
+        self.complete = False
+        self.stopped = True
+        raise Stopped()
+
+    def cannot_go_on(self, thread, why: Unevaluable) -> None:
+        """Code the run cannot evaluate: the launch ends without an answer."""
+        self._add("run.unevaluated", why.span, f"the run cannot go on: {why.reason}", warning=True)
+        self.complete = False
+        self.stopped = True
+
+    def skipped(self, thread, span, reason: str) -> None:
+        self._add("run.unevaluated", span, f"this specification was not checked on the run: {reason}", warning=True)
+
+    def arbitrary(self, type_):
+        return self.rng.choice((True, False)) if type_ is A.Type.BOOL else self.rng.choice(ARBITRARY)
+
+    def _notes(self, thread, frame=None) -> tuple[str, ...]:
+        notes = [f"launch: {self.launch.describe()}; schedule {self.options.schedule.value}, seed {self.options.seed}"]
+        if frame:
+            values = [f"{s.name} = {_show(v)}" for s, v in frame.items()
+                      if s.kind in (SymbolKind.LOCAL, SymbolKind.PARAM)]
+            if values:
+                notes.append("values: " + ", ".join(values))
+        return tuple(notes)
+
+    def _add(self, code, span, message, *, warning=False, related=(), notes=None, key=None, steps=()) -> None:
+        key = key or (code, span)
+        if key in self.problems:
+            return
+        make = D.warning if warning else D.error
+        self.problems[key] = make(code, span, message,
+                                  related=tuple(D.Related(s, m) for s, m in related),
+                                  notes=self._notes(None) if notes is None else notes)
+        if not warning and self.first_problem is None:
+            self.first_problem = steps or (self.steps,)
+
+
+def annotated(kernel: A.Kernel) -> bool:
+    """Whether the kernel carries a specification whose permissions the run should check:
+    an unannotated kernel is run for races, divergence and faults only."""
+    return any(isinstance(n, A.Clause) for n in A.walk(kernel))
+
+
+def _pre(contract) -> list:
+    return [c for c in contract if c.kind.is_pre]
+
+
+def _reads_local(e) -> bool:
+    return any(isinstance(n, A.Index) and isinstance(n.array, A.Name) and n.array.symbol is not None
+               and n.array.symbol.scope is A.Scope.LOCAL for n in A.walk(e))
+
+
+def _conflicting_pair(owners):
+    for i, (a, ha) in enumerate(owners):
+        for b, hb in owners[i + 1:]:
+            if not (ha.amount + hb.amount).valid_total:
+                return [(a, ha), (b, hb)]
+    for a, ha in owners:
+        if not ha.amount.valid_total:
+            return [(a, ha)]
+    return None
+
+
+def _show(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

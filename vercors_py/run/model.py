@@ -1,0 +1,128 @@
+"""The values a run is made of and what it reports, as frozen attrs classes."""
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from ..diagnostics import Diagnostic
+from ..source import SourceText, Span
+
+
+class Schedule(enum.Enum):
+    RANDOM = "random"            # seed 000: any interleaving, chosen at random
+    ROUND_ROBIN = "round-robin"  # seed 000: one statement of each thread in turn
+    LOCKSTEP = "lockstep"        # seed 003: a group's threads step together under a mask
+
+
+@attrs.frozen
+class Launch:
+    gsize: int
+    ngroups: int
+    params: tuple[tuple[str, int], ...] = ()     # kernel parameters by name, in order
+
+    def describe(self) -> str:
+        parts = [f"gsize = {self.gsize}", f"ngroups = {self.ngroups}"]
+        parts += [f"{name} = {value}" for name, value in self.params]
+        return ", ".join(parts)
+
+
+@attrs.frozen
+class RunOptions:
+    schedule: Schedule = Schedule.RANDOM
+    seed: int = 0
+    max_steps: int = 100_000               # statements executed, all threads together
+    gsize: int | None = None
+    ngroups: int | None = None
+    params: tuple[tuple[str, int], ...] = ()
+    init: tuple[tuple[str, str], ...] = ()  # array name -> "random" | "zeros" | an expression of i
+    sweep: bool = False                     # gsize 1..8 x ngroups 1..3 where the contexts allow
+    tries: int = 20                         # random initial memories tried against the preconditions
+    trace: bool = False
+    contracts: bool = True                  # check annotations on the real state
+
+
+@attrs.frozen(order=True)
+class ThreadId:
+    gid: int
+    lid: int
+    tid: int
+
+    def describe(self) -> str:
+        return f"thread tid {self.tid} (gid {self.gid}, lid {self.lid})"
+
+
+@attrs.frozen
+class Cell:
+    """One memory cell: a global array's, or the local array of one group."""
+    array: object                 # the array's Symbol
+    group: int | None             # None for global memory
+    index: int
+
+    def describe(self) -> str:
+        where = "" if self.group is None else f" of group {self.group}"
+        return f"{self.array.name}[{self.index}]{where}"
+
+
+@attrs.frozen
+class Access:
+    thread: ThreadId
+    cell: Cell
+    write: bool
+    span: Span
+    step: int
+    epoch: int                    # the group's barrier count when it happened
+
+    @property
+    def verb(self) -> str:
+        return "writes" if self.write else "reads"
+
+
+@attrs.frozen
+class TraceStep:
+    """One executed statement of one thread, with the memory it touched."""
+    step: int
+    thread: ThreadId
+    span: Span
+    accesses: tuple[tuple[str, Cell, object], ...] = ()   # ("reads"|"writes", cell, value)
+
+
+@attrs.frozen
+class LaunchResult:
+    launch: Launch
+    schedule: Schedule
+    seed: int
+    steps: int
+    diagnostics: tuple[Diagnostic, ...]
+    trace: tuple[TraceStep, ...] = ()      # up to the first problem, when asked for
+    ran: bool = True                       # False: no inputs met the preconditions
+    marked: tuple[int, ...] = ()           # steps of the trace that the first problem involves
+    complete: bool = True                  # False: stopped by a bound or by code it cannot evaluate
+
+
+class RunVerdict(enum.Enum):
+    CLEAN = "clean"              # nothing found on the launches run
+    PROBLEMS = "problems"        # a race, a divergence, a fault or a violated contract
+    REJECTED = "rejected"        # syntax or type errors: nothing ran
+    INCONCLUSIVE = "inconclusive"  # a step bound was hit, or no launch could be run
+
+    @property
+    def exit_code(self) -> int:
+        return {RunVerdict.CLEAN: 0, RunVerdict.PROBLEMS: 1, RunVerdict.REJECTED: 3,
+                RunVerdict.INCONCLUSIVE: 4}[self]
+
+
+@attrs.frozen
+class RunResult:
+    path: str
+    source: SourceText | None
+    verdict: RunVerdict
+    diagnostics: tuple[Diagnostic, ...]    # one per problem found, first launch that showed it
+    launches: tuple[LaunchResult, ...] = ()
+    seconds: float = 0.0
+
+    @property
+    def exit_code(self) -> int:
+        if any(d.code == "internal.error" for d in self.diagnostics):
+            return 5
+        return self.verdict.exit_code

@@ -1,0 +1,39 @@
+"""Data races between barriers (seed 000): two accesses to one cell, at least one a
+write, by different threads of a group in the same barrier interval, or by threads of
+different groups to global memory at any time.
+
+Whether two accesses race does not depend on the order the schedule ran them in, so a
+race is found whichever interleaving the run took.  Per cell and thread only the latest
+read and the latest write are kept: enough to find a race on every cell that has one.
+"""
+from __future__ import annotations
+
+from .model import Access, Cell, ThreadId
+
+
+class RaceDetector:
+    def __init__(self) -> None:
+        self._latest: dict[Cell, dict[tuple[ThreadId, bool], Access]] = {}
+
+    def access(self, access: Access) -> Access | None:
+        """Record an access; return an earlier access it races with, if any."""
+        seen = self._latest.setdefault(access.cell, {})
+        found = None
+        for (thread, _), other in seen.items():
+            if thread != access.thread and (other.write or access.write) and _concurrent(other, access):
+                found = other
+                if other.write:          # prefer the write as the other side of a read
+                    break
+        seen[(access.thread, access.write)] = access
+        return found
+
+
+def _concurrent(a: Access, b: Access) -> bool:
+    if a.thread.gid != b.thread.gid:
+        return b.cell.group is None            # groups never synchronise
+    return a.epoch == b.epoch
+
+
+def kind(first: Access, second: Access) -> str:
+    """GPUVerify's names: write-write, write-read, read-write (first, then second)."""
+    return f"{'write' if first.write else 'read'}-{'write' if second.write else 'read'}"

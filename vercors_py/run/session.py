@@ -1,0 +1,106 @@
+"""`vercors-py run` for one checked program: every kernel, every launch, one result.
+
+Each launch gets a fresh `KernelRun` on inputs that meet the preconditions (inputs.py),
+is driven by the chosen schedule to its end (schedule.py), and adds its problems; a
+problem seen in several launches is reported once, from the first (smallest) launch.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from .. import deep
+from .. import diagnostics as D
+from .inputs import InputError, initial_memory, launches, parse_init, write_equalities
+from .launch import KernelRun
+from .model import LaunchResult, RunOptions, RunResult, RunVerdict
+from .schedule import Driver
+
+
+def run_checked(checked, options: RunOptions) -> RunResult:
+    """Run every kernel of a checked program (semantics.check.CheckedProgram).  Raises
+    InputError for an `--init` or `--param` that names nothing, or an `--init` that is not
+    an expression."""
+    start = time.perf_counter()
+    results, unrunnable = deep.run(_run_all, checked, options)
+    diagnostics = _merge(results) + unrunnable
+    if any(d.severity is D.Severity.ERROR and d.family != "timeout" for d in diagnostics):
+        verdict = RunVerdict.PROBLEMS
+    elif not all(r.complete for r in results) or not any(r.ran for r in results):
+        verdict = RunVerdict.INCONCLUSIVE
+    else:
+        verdict = RunVerdict.CLEAN
+    source = checked.source
+    return RunResult(source.path, source, verdict, diagnostics, tuple(results), time.perf_counter() - start)
+
+
+def _run_all(checked, options: RunOptions) -> list[LaunchResult]:
+    functions = {f.symbol: f for f in checked.program.functions}
+    given = dict(options.init)
+    arrays = {a.name for k in checked.kernels for a in k.kernel.arrays}
+    for name in given:
+        if name not in arrays:
+            raise InputError(f"--init {name}=...: no array is called `{name}`")
+    params = {p.name for k in checked.kernels for p in k.kernel.params}
+    for name, _ in options.params:
+        if name not in params:
+            raise InputError(f"--param {name}=...: no kernel parameter is called `{name}`")
+    results, unrunnable = [], []
+    for k in checked.kernels:
+        kernel = k.kernel
+        inits = {a.name: parse_init(a, kernel, given[a.name]) for a in kernel.arrays if a.name in given}
+        sweep = options.sweep or (options.gsize is None and options.ngroups is None)
+        plan = launches(kernel, functions, options.gsize, options.ngroups, sweep, dict(options.params))
+        if not plan:
+            unrunnable.append(_no_launch(kernel, options))
+        for n, (launch, lengths) in enumerate(plan):
+            results.append(run_launch(checked, kernel, launch, lengths, options, inits, options.seed + n))
+    return results, tuple(unrunnable)
+
+
+def _no_launch(kernel, options: RunOptions) -> D.Diagnostic:
+    asked = [f"{name} = {value}" for name, value in (("gsize", options.gsize), ("ngroups", options.ngroups))
+             if value is not None] + [f"{name} = {value}" for name, value in options.params]
+    tried = ", ".join(asked) if asked else "gsize 1..8 and ngroups 1..3"
+    span = kernel.contexts[0].span if kernel.contexts else kernel.name_span
+    return D.warning("run.inputs", span,
+                     f"no launch of kernel `{kernel.name}` with {tried} (parameters 0..8) meets its "
+                     "context_everywhere clauses and array lengths, so nothing ran: give sizes and "
+                     "parameters that do with --gsize, --ngroups and --param")
+
+
+def run_launch(checked, kernel, launch, lengths, options: RunOptions, inits: dict, seed: int) -> LaunchResult:
+    rng = random.Random(seed)
+    functions = {f.symbol: f for f in checked.program.functions}
+    run = None
+    for attempt in range(max(1, options.tries)):
+        memory = initial_memory(kernel, launch, lengths, inits, rng, functions, attempt)
+        run = KernelRun(checked, kernel, launch, lengths, memory, options, rng)
+        write_equalities(run, set(inits))
+        run.start_memory = run.memory.snapshot()
+        if run.top_precondition_fails() is None:
+            break
+        if inits and all(a.name in inits for a in kernel.arrays):
+            break            # the user chose every input: run on them, with a warning
+    else:
+        if not inits:
+            return LaunchResult(launch, options.schedule, seed, 0, (), ran=False)
+    run.start()
+    if not run.stopped:
+        Driver(run).go()
+    trace = ()
+    if run.trace is not None:
+        last = max(run.first_problem) if run.first_problem else run.steps
+        trace = tuple(s for s in run.trace if s.step <= last)
+    return LaunchResult(launch, options.schedule, seed, run.steps, tuple(run.problems.values()), trace,
+                        marked=run.first_problem or (), complete=run.complete)
+
+
+def _merge(results) -> tuple[D.Diagnostic, ...]:
+    seen = {}
+    for r in results:
+        for d in r.diagnostics:
+            # A race is one problem whichever of its two accesses came second.
+            key = (d.code, frozenset((d.span, *(x.span for x in d.related))) if d.family == "race" else d.span)
+            seen.setdefault(key, d)
+    return tuple(sorted(seen.values(), key=D.sort_key))

@@ -1,0 +1,71 @@
+"""Concrete values: the language's arithmetic and permission amounts.
+
+Integers are Python ints (unbounded, as in the logic); `/` and `%` are SMT-LIB's
+Euclidean division and modulus.  A permission amount is `f + k*eps`: a fraction `f`
+plus `k` read shares, each an infinitesimal `eps`.  That makes `read` what LANGUAGE.md
+says it is: any number of threads may hold it (n*eps <= 1 for every n), but not beside
+a write (1 + eps > 1).  `k` may be negative where a thread lent a read share of a cell
+it owns to a procedure (1 - eps: it may still read, not write).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+
+
+def euclid_div(a: int, b: int) -> int:
+    return (a - euclid_mod(a, b)) // b
+
+
+def euclid_mod(a: int, b: int) -> int:
+    return a % abs(b)
+
+
+@attrs.frozen(order=True)
+class Amount:
+    # An int where it is whole (0 or 1, nearly always): int arithmetic is many times
+    # faster than Fraction's, and the two compare and add with each other exactly.
+    fraction: int | Fraction = 0
+    reads: int = 0
+
+    def __add__(self, other: "Amount") -> "Amount":
+        return Amount(self.fraction + other.fraction, self.reads + other.reads)
+
+    def __sub__(self, other: "Amount") -> "Amount":
+        return Amount(self.fraction - other.fraction, self.reads - other.reads)
+
+    @property
+    def positive(self) -> bool:
+        return self > NONE
+
+    @property
+    def valid_total(self) -> bool:
+        """At most one full permission: what all holders of one cell may have together."""
+        return self <= WRITE
+
+    @property
+    def is_write(self) -> bool:
+        return self == WRITE
+
+    def covers(self, needed: "Amount") -> bool:
+        """Whether a holder of `self` can give `needed`: reads are duplicable, so a
+        positive fraction or any read share covers any number of further reads."""
+        if needed.fraction != self.fraction:
+            return needed.fraction < self.fraction
+        return needed.reads <= 0 or self.reads > 0
+
+    def describe(self) -> str:
+        if self == WRITE:
+            return "write"
+        if self.fraction == 0 and self.reads > 0:
+            return "a read share"
+        fraction = Fraction(self.fraction)
+        text = ("write" if fraction == 1 else
+                f"{fraction.numerator}\\{fraction.denominator}" if fraction else "0")
+        return text + (f" and {self.reads} read share{'s' * (self.reads != 1)}" if self.reads > 0 else "")
+
+
+NONE = Amount()
+WRITE = Amount(1)
+READ = Amount(0, 1)
