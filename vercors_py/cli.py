@@ -152,23 +152,13 @@ def _version() -> str:
 
 def _check(args: argparse.Namespace) -> int:
     options = service.Options(timeout=args.timeout, jobs=args.jobs)
-    codes: list[int] = []
-    results = []
-    unreadable = 0
-    for path in args.files:
-        try:
-            result = service.check_file(path, options)
-            if args.replay:
-                result = service.replay(result)
-        except OSError as exc:
-            print(f"{PROG}: error: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
-            codes.append(EXIT_USAGE)
-            unreadable += 1
-            continue
-        codes.append(result.exit_code)
-        results.append(result)
-        if args.format == "text":
-            print(text_report.render(result, obligations=args.obligations), end="", flush=True)
+
+    def check(path: str):
+        result = service.check_file(path, options)
+        return service.replay(result) if args.replay else result
+
+    codes, results, unreadable = _each_file(
+        args.files, check, lambda r: text_report.render(r, obligations=args.obligations) if args.format == "text" else "")
     if args.format == "json":
         print(json_report.render(results), end="")
     elif len(args.files) > 1:
@@ -183,25 +173,35 @@ def _run(args: argparse.Namespace) -> int:
         schedule=model.Schedule(args.schedule), seed=args.seed, max_steps=args.max_steps,
         gsize=args.gsize, ngroups=args.ngroups, params=tuple(args.param), init=tuple(args.init),
         sweep=args.sizes == "small", trace=args.trace, contracts=not args.no_contracts)
-    codes, results = [], []
-    for path in args.files:
+    codes, results, _ = _each_file(
+        args.files, lambda path: service.run_file(path, options),
+        lambda r: text_report.render_run(r, trace=args.trace) if args.format == "text" else "", InputError)
+    if args.format == "json":
+        print(json_report.render_run(results), end="")
+    return most_serious_exit(codes)
+
+
+def _each_file(paths, work, text, usage=()):
+    """`work` on each file in turn, each text report printed as soon as it is ready; a
+    file that cannot be read (or an exception of the `usage` kinds) is a usage error
+    on stderr.  Returns the exit codes, the results and how many files were unreadable."""
+    codes, results, unreadable = [], [], 0
+    for path in paths:
         try:
-            result = service.run_file(path, options)
+            result = work(path)
         except OSError as exc:
             print(f"{PROG}: error: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
             codes.append(EXIT_USAGE)
+            unreadable += 1
             continue
-        except InputError as exc:
+        except usage as exc:
             print(f"{PROG}: error: {exc}", file=sys.stderr)
             codes.append(EXIT_USAGE)
             continue
         codes.append(result.exit_code)
         results.append(result)
-        if args.format == "text":
-            print(text_report.render_run(result, trace=args.trace), end="", flush=True)
-    if args.format == "json":
-        print(json_report.render_run(results), end="")
-    return most_serious_exit(codes)
+        print(text(result), end="", flush=True)
+    return codes, results, unreadable
 
 
 def _obligations(args: argparse.Namespace) -> int:
