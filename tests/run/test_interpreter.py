@@ -443,3 +443,17 @@ def test_the_same_seed_gives_the_same_run():
         return [[(s.step, s.thread, s.span, [(v, c.describe(), x) for v, c, x in s.accesses]) for s in r.trace]
                 for r in result.launches]
     assert shown(first) == shown(second) and shown(first)[0]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7])
+def test_inputs_pinned_by_an_abstract_function_meet_the_precondition_at_every_seed(seed):
+    text = """
+pure int f(int i);
+kernel k {
+  global int[tcount] a;
+  requires Perm(a[tid], read) ** a[tid] == f(tid);
+  void main() { assert a[tid] == f(tid); }
+}
+"""
+    result = run(text, gsize=4, ngroups=2, seed=seed)
+    assert all(r.ran for r in result.launches) and result.verdict.value == "clean"

@@ -163,7 +163,10 @@ def write_equalities(run, explicit: set[str]) -> None:
 
 
 def _pin(run, e, frame, gid, explicit) -> None:
-    evaluator = Evaluator(run.functions, lambda a, i, s: run.memory.load(run.memory.cell(a, gid, i, s)))
+    # The same interpretation of abstract functions as the run's, so that the cells
+    # written here meet the precondition the run then checks.
+    evaluator = Evaluator(run.functions, lambda a, i, s: run.memory.load(run.memory.cell(a, gid, i, s)),
+                          seed=run.options.seed, results=run.function_results)
     match e:
         case A.Binary(op="&&" | "**", left=left, right=right):
             _pin(run, left, frame, gid, explicit)
