@@ -86,10 +86,11 @@ class Features:
                 replayed = service.replay(attrs.evolve(verified.result, diagnostics=(d,)))
                 note = doc.replays[(verified.version, d)] = replayed.diagnostics[0].notes[-1]
             if note.startswith("replay at "):
-                text = f"**[{d.code}]** {d.message}\n\n{note}" if self.markdown else f"[{d.code}] {d.message}\n{note}"
-                if self.markdown and "\n" in note:
-                    head, _, steps = note.partition("\n")
-                    text = f"**[{d.code}]** {d.message}\n\n{head}\n\n```\n{steps}\n```"
+                head, _, steps = note.partition("\n")
+                if not self.markdown:
+                    text = f"[{d.code}] {d.message}\n{note}"
+                else:
+                    text = f"**[{d.code}]** {d.message}\n\n{head}" + (f"\n\n```\n{steps}\n```" if steps else "")
                 return types.Hover(contents=self._markup(text),
                                    range=self.positions.range(doc.source(), doc.mapper(verified.mark).span(d.span)))
         return None

@@ -33,11 +33,7 @@ def summary(result: FileResult) -> str:
     """One line: the verdict, what went wrong, and how much was checked in what time."""
     # A fault of the tool says nothing about the program, whatever verdict it came with.
     word = "internal error" if result.exit_code == EXIT_INTERNAL else result.verdict.value
-    counts = []
-    for severity in Severity:
-        n = sum(1 for d in result.diagnostics if d.severity is severity)
-        if n:
-            counts.append(_plural(n, severity.value))
+    counts = _counts(result.diagnostics)
     unknown = sum(1 for o in result.obligations if o.verdict is Verdict.TIMEOUT)
     if unknown:
         counts.append(f"{unknown} unknown")
@@ -62,8 +58,7 @@ def render_run(result, trace: bool = False) -> str:
 
 
 def run_summary(result) -> str:
-    counts = [_plural(n, severity.value) for severity in Severity
-              if (n := sum(1 for d in result.diagnostics if d.severity is severity))]
+    counts = _counts(result.diagnostics)
     line = f"{result.path}: {result.verdict.value}"
     if counts:
         line += ": " + ", ".join(counts)
@@ -85,7 +80,7 @@ def _trace(result):
     for step in shown.trace:
         mark = ">" if step.step in shown.marked else " "
         text = _statement(result.source, step.span)
-        touched = ", ".join(f"{verb} {cell.describe()} = {_value(value)}" for verb, cell, value in step.accesses)
+        touched = step.touched()
         ids = step.thread
         yield (f"{mark} {step.step:>5}  tid {ids.tid} (gid {ids.gid}, lid {ids.lid})  line {step.span.start_line}: "
                f"{text}" + (f"  [{touched}]" if touched else ""))
@@ -98,8 +93,10 @@ def _statement(source: SourceText | None, span: Span) -> str:
     return text if len(text) <= 50 else text[:47] + "..."
 
 
-def _value(value) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+def _counts(diagnostics) -> list[str]:
+    """"2 errors", "1 warning", ...: the diagnostics by severity, those there are."""
+    return [_plural(n, severity.value) for severity in Severity
+            if (n := sum(1 for d in diagnostics if d.severity is severity))]
 
 
 def _plural(n: int, noun: str) -> str:

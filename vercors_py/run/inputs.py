@@ -154,32 +154,33 @@ def write_equalities(run, explicit: set[str]) -> None:
         return
     contract, frames = levels[0]
     for thread, frame in frames:
+        gid = frame.get(RESERVED["gid"], 0)
+        # The same interpretation of abstract functions as the run's, so that the cells
+        # written here meet the precondition the run then checks.
+        evaluator = Evaluator(run.functions, lambda a, i, s, gid=gid: run.memory.load(run.memory.cell(a, gid, i, s)),
+                              seed=run.options.seed, results=run.function_results)
         for clause in contract:
             if clause.kind.is_pre:
                 try:
-                    _pin(run, clause.expr, frame, frame.get(RESERVED["gid"], 0), explicit)
+                    _pin(run, evaluator, clause.expr, frame, gid, explicit)
                 except (Fault, Unevaluable, RecursionError, KeyError):
                     continue
 
 
-def _pin(run, e, frame, gid, explicit) -> None:
-    # The same interpretation of abstract functions as the run's, so that the cells
-    # written here meet the precondition the run then checks.
-    evaluator = Evaluator(run.functions, lambda a, i, s: run.memory.load(run.memory.cell(a, gid, i, s)),
-                          seed=run.options.seed, results=run.function_results)
+def _pin(run, evaluator: Evaluator, e, frame, gid, explicit) -> None:
     match e:
         case A.Binary(op="&&" | "**", left=left, right=right):
-            _pin(run, left, frame, gid, explicit)
-            _pin(run, right, frame, gid, explicit)
+            _pin(run, evaluator, left, frame, gid, explicit)
+            _pin(run, evaluator, right, frame, gid, explicit)
         case A.Binary(op="==>", left=cond, right=then):
             if evaluator.value(cond, frame):
-                _pin(run, then, frame, gid, explicit)
+                _pin(run, evaluator, then, frame, gid, explicit)
         case A.Quantifier(kind=A.QuantKind.FORALL | A.QuantKind.FORALL_STAR):
             cond, body = split_quantifier(e)
             for i in bounded_range(e, cond, frame, evaluator):
                 inner = {**frame, e.symbol: i}
                 if cond is None or evaluator.value(cond, inner):
-                    _pin(run, body, inner, gid, explicit)
+                    _pin(run, evaluator, body, inner, gid, explicit)
         case A.Binary(op="==", left=A.Index(array=A.Name(symbol=array), index=index), right=value) | \
              A.Binary(op="==", right=A.Index(array=A.Name(symbol=array), index=index), left=value):
             if array.name in explicit or array.scope is A.Scope.LOCAL:

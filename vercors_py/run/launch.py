@@ -16,7 +16,7 @@ from . import resources as R
 from .evaluate import Evaluator
 from .faults import Fault, Unevaluable
 from .memory import Memory
-from .model import Access, Cell, Launch, RunOptions, ThreadId
+from .model import Access, Cell, Launch, RunOptions, ThreadId, show_value
 from .races import RaceDetector, kind
 from .thread import Stopped, ThreadRun
 from .values import NONE, Amount
@@ -40,11 +40,10 @@ class KernelRun:
         self.launch = launch
         self.options = options
         self.rng = rng
-        self.functions = {f.symbol: f for f in checked.program.functions}
+        self.functions = checked.functions
         self.function_results: dict = {}
         self.procedures = {p.symbol: p for p in kernel.procedures}
-        arrays = {a.symbol: a for a in kernel.arrays}
-        self.memory = Memory(arrays, lengths, launch.ngroups, initial)
+        self.memory = Memory(lengths, initial)
         self.start_memory = self.memory.snapshot()
         self.contracts = options.contracts and annotated(kernel)
         self.races = RaceDetector()
@@ -164,7 +163,7 @@ class KernelRun:
                f"{h2.amount.describe()} of {cell.describe()}")
         self._add(code, h2.span or h1.span, f"{message}: {who}",
                   related=((h1.span, f"the share of {first.describe()}"),) if h1.span and h1.span != h2.span else (),
-                  notes=self._notes(None) + (("race: " + who,) if first != second else ()))
+                  notes=self._notes() + (("race: " + who,) if first != second else ()))
 
     # ---- accesses ----
     def epoch(self, gid: int) -> int:
@@ -184,14 +183,14 @@ class KernelRun:
         self._add("race.data", second.span, message, key=key,
                   related=((first.span, f"the other access: {first.thread.describe()} {first.verb} "
                                         f"{first.cell.describe()}"),),
-                  notes=self._notes(None), steps=(first.step, second.step))
+                  steps=(first.step, second.step))
 
     def report_permission(self, thread: ThreadRun, access: Access, amount: Amount) -> None:
         code = "perm.write" if access.write else "perm.read"
         need = "write permission" if access.write else "a permission"
         holders = [(t, t.ledger[access.cell]) for g in self.groups for t in g.threads
                    if t is not thread and t.ledger.get(access.cell, NONE).positive]
-        notes = self._notes(thread)
+        notes = self._notes()
         related = ()
         if holders:
             other, share = holders[0]
@@ -248,8 +247,7 @@ class KernelRun:
                 self._add("barrier.resources", h.span,
                           f"the barrier at line {barrier.span.start_line} hands {ids.describe()} "
                           f"{need.describe()} of {cell.describe()}, but the group holds "
-                          f"{'nothing' if not have.positive else have.describe()} of it",
-                          notes=self._notes(None))
+                          f"{'nothing' if not have.positive else have.describe()} of it")
 
     def group_over(self, group: Group) -> None:
         """All threads of the group finished: the group's written postcondition."""
@@ -259,8 +257,7 @@ class KernelRun:
             frame = {**self.base, RESERVED["gid"]: group.gid}
             reading = self._read(None, [c for c in level.contract if c.kind.is_post], frame, old=self.start_memory)
             for fact in reading.false if reading else ():
-                self._add("post.level", fact.span, f"the group postcondition does not hold for group {group.gid}",
-                          notes=self._notes(None))
+                self._add("post.level", fact.span, f"the group postcondition does not hold for group {group.gid}")
 
     def kernel_over(self) -> None:
         level = self.kernel.level(A.Level.KERNEL)
@@ -268,10 +265,10 @@ class KernelRun:
             reading = self._read(None, [c for c in level.contract if c.kind.is_post], dict(self.base),
                                  old=self.start_memory)
             for fact in reading.false if reading else ():
-                self._add("post.level", fact.span, "the kernel postcondition does not hold", notes=self._notes(None))
+                self._add("post.level", fact.span, "the kernel postcondition does not hold")
 
     def divergence(self, group: Group, message: str, span, related=()) -> None:
-        self._add("divergence.reached", span, message, related=related, notes=self._notes(None))
+        self._add("divergence.reached", span, message, related=related)
         group.over = True
 
     # ---- loops and calls ----
@@ -368,48 +365,49 @@ class KernelRun:
             evaluator = Evaluator(self.functions, peek, old_eval, self.options.seed, self.function_results)
             reading = R.read_clauses(clauses, frame, evaluator, cell_of)
             for why in reading.skipped:
-                self.skipped(thread, why.span or clauses[0].span, why.reason)
+                self.skipped(why.span or clauses[0].span, why.reason)
             return reading
         except Unevaluable as why:
-            self._add("run.unevaluated", why.span or clauses[0].span,
-                      f"this specification was not checked on the run: {why.reason}", warning=True, notes=())
+            self.skipped(why.span or clauses[0].span, why.reason)
         except Fault as fault:
-            self._add(fault.code, fault.span, fault.message, notes=fault.notes + self._notes(thread))
+            self._add(fault.code, fault.span, fault.message, notes=fault.notes + self._notes())
         return None
 
     # ---- reporting ----
     def report(self, thread, code: str, span, message: str, warning: bool = False, frame=None) -> None:
         who = f"{thread.ids.describe()}: " if thread else ""
-        self._add(code, span, who + message, warning=warning, notes=self._notes(thread, frame),
+        self._add(code, span, who + message, warning=warning, notes=self._notes(frame),
                   steps=(self.steps,))
 
     def report_fault(self, thread: ThreadRun, fault: Fault) -> None:
         self._add(fault.code, fault.span, f"{thread.ids.describe()}: {fault.message}",
-                  notes=fault.notes + self._notes(thread), steps=(self.steps,))
+                  notes=fault.notes + self._notes(), steps=(self.steps,))
         self.stopped = True
 
-    def stop_run(self, thread, span, message: str) -> None:
-        self._add("timeout.steps", span, f"the run was stopped: {message}", notes=self._notes(thread))
+    def stop(self, code: str, span, message: str, warning: bool = False) -> None:
+        """End the launch without an answer: a bound was reached, or code the run cannot
+        evaluate."""
+        self._add(code, span, message, warning=warning)
         self.complete = False
         self.stopped = True
+
+    def stop_run(self, span, message: str) -> None:
+        self.stop("timeout.steps", span, f"the run was stopped: {message}")
         raise Stopped()
 
-    def cannot_go_on(self, thread, why: Unevaluable) -> None:
-        """Code the run cannot evaluate: the launch ends without an answer."""
-        self._add("run.unevaluated", why.span, f"the run cannot go on: {why.reason}", warning=True)
-        self.complete = False
-        self.stopped = True
+    def cannot_go_on(self, why: Unevaluable) -> None:
+        self.stop("run.unevaluated", why.span, f"the run cannot go on: {why.reason}", warning=True)
 
-    def skipped(self, thread, span, reason: str) -> None:
+    def skipped(self, span, reason: str) -> None:
         self._add("run.unevaluated", span, f"this specification was not checked on the run: {reason}", warning=True)
 
     def arbitrary(self, type_):
         return self.rng.choice((True, False)) if type_ is A.Type.BOOL else self.rng.choice(ARBITRARY)
 
-    def _notes(self, thread, frame=None) -> tuple[str, ...]:
+    def _notes(self, frame=None) -> tuple[str, ...]:
         notes = [f"launch: {self.launch.describe()}; schedule {self.options.schedule.value}, seed {self.options.seed}"]
         if frame:
-            values = [f"{s.name} = {_show(v)}" for s, v in frame.items()
+            values = [f"{s.name} = {show_value(v)}" for s, v in frame.items()
                       if s.kind in (SymbolKind.LOCAL, SymbolKind.PARAM)]
             if values:
                 notes.append("values: " + ", ".join(values))
@@ -422,7 +420,7 @@ class KernelRun:
         make = D.warning if warning else D.error
         self.problems[key] = make(code, span, message,
                                   related=tuple(D.Related(s, m) for s, m in related),
-                                  notes=self._notes(None) if notes is None else notes)
+                                  notes=self._notes() if notes is None else notes)
         if not warning and self.first_problem is None:
             self.first_problem = steps or (self.steps,)
 
@@ -452,6 +450,3 @@ def _conflicting_pair(owners):
             return [(a, ha)]
     return None
 
-
-def _show(value) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -15,9 +15,8 @@ from .model import Cell, ThreadId
 
 
 class Memory:
-    def __init__(self, arrays: dict, lengths: dict, ngroups: int, initial: dict):
-        """`arrays`: Symbol -> ArrayDecl; `initial`: (Symbol, group or None) -> list."""
-        self.arrays = arrays
+    def __init__(self, lengths: dict, initial: dict):
+        """`lengths`: array Symbol -> length; `initial`: (Symbol, group or None) -> list."""
         self.lengths = lengths
         self.values = {key: list(values) for key, values in initial.items()}
         # cell -> (writer, the value other threads of the writer's group still see, the

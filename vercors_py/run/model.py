@@ -6,6 +6,7 @@ import enum
 import attrs
 
 from ..diagnostics import Diagnostic
+from ..results import EXIT_INTERNAL
 from ..source import SourceText, Span
 
 
@@ -86,6 +87,14 @@ class TraceStep:
     span: Span
     accesses: tuple[tuple[str, Cell, object], ...] = ()   # ("reads"|"writes", cell, value)
 
+    def touched(self) -> str:
+        return ", ".join(f"{verb} {cell.describe()} = {show_value(value)}" for verb, cell, value in self.accesses)
+
+
+def show_value(value) -> str:
+    """A value as the language writes it (`true`, not `True`)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
 
 @attrs.frozen
 class LaunchResult:
@@ -124,5 +133,5 @@ class RunResult:
     @property
     def exit_code(self) -> int:
         if any(d.code == "internal.error" for d in self.diagnostics):
-            return 5
+            return EXIT_INTERNAL
         return self.verdict.exit_code

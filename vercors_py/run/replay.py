@@ -82,7 +82,7 @@ def _trace(result) -> str:
     lines = []
     for s in steps:
         mark = ">" if s.step in launch.marked else " "
-        touched = ", ".join(f"{verb} {cell.describe()} = {value}" for verb, cell, value in s.accesses)
+        touched = s.touched()
         lines.append(f"{mark} step {s.step}: tid {s.thread.tid} (gid {s.thread.gid}, lid {s.thread.lid}) "
                      f"line {s.span.start_line}" + (f" [{touched}]" if touched else ""))
     return "\n" + "\n".join(lines)

@@ -80,12 +80,8 @@ class Driver:
         run = self.run
         run.steps += 1
         if run.steps > run.options.max_steps:
-            event = self.events[thread]
-            run._add("timeout.steps", event.span,
-                     f"the run was stopped after {run.options.max_steps} steps (a loop that does not end?)",
-                     notes=run._notes(thread))
-            run.complete = False
-            run.stopped = True
+            run.stop("timeout.steps", self.events[thread].span,
+                     f"the run was stopped after {run.options.max_steps} steps (a loop that does not end?)")
             return
         record = [] if run.trace is not None else None
         thread.step_record = record

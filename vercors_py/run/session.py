@@ -35,7 +35,7 @@ def run_checked(checked, options: RunOptions) -> RunResult:
 
 
 def _run_all(checked, options: RunOptions) -> list[LaunchResult]:
-    functions = {f.symbol: f for f in checked.program.functions}
+    functions = checked.functions
     given = dict(options.init)
     arrays = {a.name for k in checked.kernels for a in k.kernel.arrays}
     for name in given:
@@ -71,7 +71,7 @@ def _no_launch(kernel, options: RunOptions) -> D.Diagnostic:
 
 def run_launch(checked, kernel, launch, lengths, options: RunOptions, inits: dict, seed: int) -> LaunchResult:
     rng = random.Random(seed)
-    functions = {f.symbol: f for f in checked.program.functions}
+    functions = checked.functions
     run = None
     for attempt in range(max(1, options.tries)):
         memory = initial_memory(kernel, launch, lengths, inits, rng, functions, attempt)

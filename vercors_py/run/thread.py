@@ -110,7 +110,7 @@ class ThreadRun:
         except Fault as fault:
             self.launch.report_fault(self, fault)
         except Unevaluable as why:
-            self.launch.cannot_go_on(self, why)
+            self.launch.cannot_go_on(why)
         except Stopped:
             pass
 
@@ -152,7 +152,7 @@ class ThreadRun:
                 try:
                     holds = self.code.value(e, frame)
                 except Unevaluable as why:
-                    self.launch.skipped(self, why.span or e.span, why.reason)
+                    self.launch.skipped(why.span or e.span, why.reason)
                     holds = True
                 if not holds:
                     self.launch.report(self, "assert.failed", e.span, "the assertion does not hold", frame=frame)
@@ -199,7 +199,7 @@ class ThreadRun:
         inner.update({p.symbol: a for p, a in zip(procedure.params, args)})
         entry = dict(inner)
         if self.depth >= MAX_CALL_DEPTH:
-            self.launch.stop_run(self, s.span, f"procedure calls nested deeper than {MAX_CALL_DEPTH}")
+            self.launch.stop_run(s.span, f"procedure calls nested deeper than {MAX_CALL_DEPTH}")
         before = self.launch.memory.snapshot()
         saved = self.launch.enter_call(self, s, procedure, inner)
         self.depth += 1
