@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the benchmark kernels of bench/ into a folder.
 
-    python bench/generate.py OUT [--phases 1,2,4,...] [--faial 1,10,...,50] [--viper]
+    python bench/generate.py OUT [--phases 1,2,4,...] [--faial 1,10,...,50] [--viper] [--no-large]
 
 Families (each file is `FAMILY-N.pvl`; every kernel verifies):
 
@@ -9,6 +9,10 @@ Families (each file is `FAMILY-N.pvl`; every kernel verifies):
 - The five synthetic families of seed 001 (Faial), Fig. 17, annotated so that they
   verify: `access-N`, `barriers-N`, `conds-N`, `uloops-N`, `sloops-N`.
 - `seed-fig8`, `seed-fig9`: the seed 004 kernels of examples/, copied as fixed points.
+- `tiles-N`: 2-D indices; each work group transposes N w x w tiles through local
+  memory, one cell per thread and tile (see `tiles`).
+- `large-plain`, `large-functions`: the large file (see `large`), about 2,000 lines of
+  the verified examples' kernels; the second also has 28 pure functions.
 
 With `--viper` the folder also gets a Viper encoding (`.vpr`) of every `phases-N` and
 of both seed kernels, in the style of seed 004, section 5 (see `viper_*`), plus a few
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -30,6 +35,7 @@ PHASES_SIZES = (1, 2, 4, 8, 16, 32, 64)
 FAIAL_SIZES = tuple(range(1, 51))
 FAIAL_FAMILIES = ("access", "barriers", "conds", "uloops", "sloops")
 SEEDS = {"seed-fig8": "seed004-fig8-demo.pvl", "seed-fig9": "seed004-fig9-binomial.pvl"}
+LARGE_LINES = 2000
 
 
 # ---------------------------------------------------------------------------------------
@@ -218,6 +224,110 @@ def sloops(n: int) -> str:
 
 
 FAIAL = {"access": access, "barriers": barriers, "conds": conds, "uloops": uloops, "sloops": sloops}
+
+
+# ---------------------------------------------------------------------------------------
+# The large file: one file as a big project has it, a hundred small kernels, with pure
+# functions next to them or not.  It measures what grows with the file rather than with
+# one kernel: with 28 functions an obligation should cost about what it costs without
+# them, since it is given only the functions it reaches (issue 11).
+
+# Pure functions: (definition, an assert that uses it); each assert holds after
+# unfolding every call once (limited functions).
+SHARED_FUNCTIONS = [          # called by every kernel
+    "pure int min2(int a, int b) = a < b ? a : b;",
+    "pure int max2(int a, int b) = a < b ? b : a;",
+    "pure int clampi(int x, int lo, int hi) = min2(max2(x, lo), hi);",
+    "pure bool in_range(int i, int n) = 0 <= i && i < n;",
+]
+SHARED_ASSERT = "clampi(lid, 0, gsize - 1) == lid && in_range(lid, gsize)"
+RECURSIVE_FUNCTIONS = [       # each called by every tenth kernel or so
+    ("requires n >= 0;\npure int sum_to(int n) = n == 0 ? 0 : n + sum_to(n - 1);",
+     "sum_to(tid + 1) == tid + 1 + sum_to(tid)"),
+    ("pure int fib(int n) = n < 2 ? n : fib(n - 1) + fib(n - 2);",
+     "fib(tid + 2) == fib(tid + 1) + fib(tid)"),
+    ("requires n >= 0;\npure int pow2(int n) = n == 0 ? 1 : 2 * pow2(n - 1);",
+     "pow2(tid + 1) == 2 * pow2(tid)"),
+    ("requires n >= 0;\npure int fact(int n) = n == 0 ? 1 : n * fact(n - 1);",
+     "fact(tid + 1) == (tid + 1) * fact(tid)"),
+    ("requires n >= 0;\npure int sum_sq(int n) = n == 0 ? 0 : n * n + sum_sq(n - 1);",
+     "sum_sq(tid + 1) == (tid + 1) * (tid + 1) + sum_sq(tid)"),
+    ("requires n >= 0;\npure int mul(int n, int k) = n == 0 ? 0 : k + mul(n - 1, k);",
+     "mul(tid + 1, 3) == 3 + mul(tid, 3)"),
+    ("pure int down(int n) = n <= 0 ? 0 : down(n - 1);",
+     "down(tid + 1) == down(tid)"),
+    ("pure int tri2(int n) = n <= 0 ? 0 : tri2(n - 2) + n;",
+     "tri2(tid + 2) == tri2(tid) + tid + 2"),
+    ("requires n >= 0;\npure bool is_even(int n) = n == 0 ? true : is_odd(n - 1);",
+     "is_even(tid + 1) == is_odd(tid)"),
+    ("requires n >= 0;\npure bool is_odd(int n) = n == 0 ? false : is_even(n - 1);",
+     "is_odd(tid + 1) == is_even(tid)"),
+]
+SINGLE_FUNCTIONS = [          # each called by one kernel
+    ("pure int sq(int x) = x * x;", "sq(tid) == tid * tid"),
+    ("pure int cube(int x) = x * x * x;", "cube(tid) == tid * tid * tid"),
+    ("pure int dbl(int x) = x + x;", "dbl(tid) == 2 * tid"),
+    ("pure int halve(int x) = x / 2;", "halve(2 * tid) == tid"),
+    ("pure int sign(int x) = x > 0 ? 1 : (x < 0 ? -1 : 0);", "sign(tid + 1) == 1"),
+    ("pure int abs1(int x) = x < 0 ? -x : x;", "abs1(-tid) == tid"),
+    ("pure int avg2(int a, int b) = (a + b) / 2;", "avg2(tid, tid) == tid"),
+    ("pure int dist(int a, int b) = abs1(a - b);", "dist(tid, tid + 3) == 3"),
+    ("requires n > 0;\npure int wrap(int i, int n) = (i + 1) % n;", "wrap(tid, tcount) == (tid + 1) % tcount"),
+    ("pure int succ(int x) = x + 1;", "succ(tid) == tid + 1"),
+    ("pure int pred(int x) = x - 1;", "pred(tid + 1) == tid"),
+    ("pure bool is_pos(int x) = x > 0;", "is_pos(tid + 1)"),
+    ("pure bool nonneg(int x) = x >= 0;", "nonneg(tid)"),
+    ("pure int third(int x) = x / 3;", "third(3 * tid) == tid"),
+]
+
+
+def _verified_kernels() -> list[list[str]]:
+    """The lines of the verified examples without pure functions, but the //:: header and
+    blank lines."""
+    found = []
+    for path in sorted(EXAMPLES.glob("*.pvl")):
+        text = path.read_text(encoding="utf-8")
+        if not text.startswith("//:: verdict verified") or "pure " in text:
+            continue
+        found.append([line for line in text.splitlines() if line.strip() and not line.startswith("//::")])
+    return found
+
+
+def _uses(i: int) -> list[str]:
+    """The asserts of kernel i of the large file: the shared functions, the single-use
+    function i (if any), and one recursive function in turn."""
+    uses = [SHARED_ASSERT]
+    if i < len(SINGLE_FUNCTIONS):
+        uses.append(SINGLE_FUNCTIONS[i][1])
+    uses.append(RECURSIVE_FUNCTIONS[i % len(RECURSIVE_FUNCTIONS)][1])
+    return [f"    assert {u};" for u in uses]
+
+
+def large(functions: bool, lines: int = LARGE_LINES) -> str:
+    """Copies of the verified examples' kernels (renamed), in turn, up to about `lines`
+    lines.  With `functions`: 28 pure functions, 4 called by every kernel, 10 recursive
+    ones called by every tenth kernel, 14 each called by one kernel; each kernel calls
+    them in asserts at the start of its main (so only the thread obligation of a kernel
+    reaches them)."""
+    name = f"large-{'functions' if functions else 'plain'}"
+    out = ["//:: verdict verified",
+           f"//:: note generated by bench/generate.py: {name}, copies of the verified examples without "
+           f"pure functions{' plus 28 pure functions called in asserts' if functions else ''}."]
+    if functions:
+        defs = SHARED_FUNCTIONS + [d for d, _ in RECURSIVE_FUNCTIONS] + [d for d, _ in SINGLE_FUNCTIONS]
+        out += [line for d in defs for line in d.split("\n")] + [""]
+    patterns = _verified_kernels()
+    written, i = 0, 0          # lines without the asserts: the same kernels in both files
+    while written < lines:
+        body = patterns[i % len(patterns)]
+        for line in body:
+            out.append(re.sub(r"^kernel (\w+)", rf"kernel \1_{i}", line))
+            if functions and line.strip() == "void main() {":
+                out += _uses(i)
+        out.append("")
+        written += len(body) + 1
+        i += 1
+    return "\n".join(out) + "\n"
 
 
 # ---------------------------------------------------------------------------------------
@@ -510,9 +620,65 @@ method binomial_barrier_2_functional(tid: Int, gsize: Int, bin: Array, tmp: Arra
 
 
 # ---------------------------------------------------------------------------------------
+# tiles-N (issue 11: 2-D indices)
+
+TILES_SIZES = (1, 2, 4, 8)
+
+
+def tiles(n: int) -> str:
+    """tiles-N: every work group transposes N w x w tiles (gsize = w * w) of global memory
+    through one tile of local memory; thread lid moves the cell (lid / w, lid % w) of each
+    tile to (lid % w, lid / w).  Tile t of group gid is cells t * tcount + gid * gsize + l
+    of inp and out: the thread contract quantifies over the tiles (index t * tcount + tid),
+    the generated group and kernel contracts over tiles and threads (2-D and 3-D indices).
+    Each tile is one phase: write the local tile, a local barrier that hands each thread
+    the read share of its transposed cell, the copy out, a barrier that returns the tile."""
+    tr = "(lid % w) * w + lid / w"
+    src = f"t * tcount + gid * gsize + {tr}"
+    out = [
+        "kernel tiles(int w) {",
+        f"  global int[{n} * tcount] inp;",
+        f"  global int[{n} * tcount] out;",
+        "  local int[gsize] tile;",
+        "  context_everywhere w > 0 && gsize == w * w;",
+        "",
+        f"  context  (\\forall* int x; 0 <= x && x < {n} * tcount; Perm(inp[x], read));",
+        "  requires Perm(tile[lid], write);",
+        f"  context  (\\forall* int t; 0 <= t && t < {n}; Perm(out[t * tcount + tid], write));",
+        f"  ensures  (\\forall int t; 0 <= t && t < {n}; out[t * tcount + tid] == inp[{src}]);",
+        "  void main() {",
+    ]
+    for t in range(n):
+        done = f"(\\forall int s; 0 <= s && s < {t}; out[s * tcount + tid] == inp[s * tcount + gid * gsize + {tr}])"
+        common = [
+            f"(\\forall* int x; 0 <= x && x < {n} * tcount; Perm(inp[x], read))",
+            f"(\\forall* int t; 0 <= t && t < {n}; Perm(out[t * tcount + tid], write))",
+            done,
+        ]
+        out += [
+            f"    tile[lid] = inp[{t} * tcount + tid];",
+            "    barrier(local, global) {",
+            f"      requires tile[lid] == inp[{t} * tcount + tid];",
+            f"      requires {done};",
+            *[f"      ensures  {c};" for c in common],
+            f"      ensures  Perm(tile[{tr}], read);",
+            f"      ensures  tile[{tr}] == inp[{t} * tcount + gid * gsize + {tr}];",
+            "    }",
+            f"    out[{t} * tcount + tid] = tile[{tr}];",
+            "    barrier(local) {",
+            f"      requires {done.replace(f's < {t};', f's < {t + 1};')};",
+            *[f"      ensures  {c.replace(f's < {t};', f's < {t + 1};')};" for c in common],
+            "      ensures  Perm(tile[lid], write);",
+            "    }",
+        ]
+    out += ["  }", "}", ""]
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------
 
 def generate(out: Path, phases_sizes, faial_sizes, *, viper: bool, seeds: bool = True,
-             families=FAIAL_FAMILIES) -> dict:
+             families=FAIAL_FAMILIES, large_files: bool = True, tiles_sizes=TILES_SIZES) -> dict:
     """Write the kernels into `out` and return the manifest (also written as manifest.json).
     Each entry: name, family, n (None for seeds), pvl, and vpr when there is an encoding."""
     out.mkdir(parents=True, exist_ok=True)
@@ -532,6 +698,9 @@ def generate(out: Path, phases_sizes, faial_sizes, *, viper: bool, seeds: bool =
         for n in faial_sizes:
             entries.append({"name": f"{family}-{n}", "family": family, "n": n,
                             "pvl": write(f"{family}-{n}.pvl", FAIAL[family](n))})
+    for n in tiles_sizes:
+        entries.append({"name": f"tiles-{n}", "family": "tiles", "n": n,
+                        "pvl": write(f"tiles-{n}.pvl", tiles(n))})
     if seeds:
         for name, source in SEEDS.items():
             e = {"name": name, "family": "seed", "n": None,
@@ -539,6 +708,10 @@ def generate(out: Path, phases_sizes, faial_sizes, *, viper: bool, seeds: bool =
             if viper:
                 e["vpr"] = write(f"{name}.vpr", viper_fig8() if name == "seed-fig8" else viper_fig9())
             entries.append(e)
+    if large_files:
+        for variant in ("plain", "functions"):
+            entries.append({"name": f"large-{variant}", "family": "large", "n": None,
+                            "pvl": write(f"large-{variant}.pvl", large(variant == "functions"))})
     broken: list[dict] = []
     if viper:
         # Each broken problem once for each tool: both must reject it.
@@ -571,10 +744,11 @@ def main(argv=None) -> int:
     ap.add_argument("--viper", action="store_true",
                     help="also write Viper encodings (.vpr) of phases-N and the seed kernels")
     ap.add_argument("--no-seeds", action="store_true", help="leave out the seed kernels")
+    ap.add_argument("--no-large", action="store_true", help="leave out the large files")
     args = ap.parse_args(argv)
     faial = parse_sizes(args.faial)
     m = generate(args.out, parse_sizes(args.phases), faial, viper=args.viper, seeds=not args.no_seeds,
-                 families=[f for f in args.families.split(",") if f])
+                 families=[f for f in args.families.split(",") if f], large_files=not args.no_large)
     print(f"wrote {len(m['files'])} kernels ({sum('vpr' in e for e in m['files'])} with a Viper "
           f"encoding) to {args.out}", file=sys.stderr)
     return 0

@@ -10,8 +10,10 @@ reads when it proves an obligation into a canonical token stream and hashes it:
   generated names and messages contain) replaced by a placeholder;
 - the kernel declarations the engine sets up the world from: parameters, arrays (scope,
   element type, length) and `context_everywhere` facts;
-- every pure function of the program, in program order (the engine axiomatises all of
-  them, so any function's contract or body may change any obligation's outcome);
+- the pure functions the obligation is given (`ob.functions`, in program order): the
+  engine declares and axiomatises exactly those, so only their contracts, bodies and
+  measures can change its outcome (obligations/generate.py gives each obligation the
+  functions it reaches, so editing or adding another one keeps its entry);
 - the parameters and contracts of the procedures that the executed bodies call (a call
   uses only the callee's contract);
 - the obligation's own parameters, the locals in scope and which symbols are uniform;

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
+from tests.support.edits import cached_and_fresh_after_an_edit_above
 from tests.support.expectations import check
 from vercors_py import service
-from vercors_py.cache import ObligationCache
 from vercors_py.diagnostics import Severity
 from vercors_py.engine import races
 
@@ -182,10 +182,5 @@ def test_notes_are_the_same_every_time():
 def test_a_cached_race_after_an_edit_above_it_names_the_new_lines(name):
     # The language server reuses results after an edit, moving their spans: a line
     # number written into a note would stay behind.
-    text = (DATA / name).read_text()
-    moved = "// two new\n// lines\n" + text
-    cache = ObligationCache()
-    service.check_text(text, "t.pvl", service.Options(jobs=1), cache=cache)
-    cached = service.check_text(moved, "t.pvl", service.Options(jobs=1), cache=cache)
-    fresh = service.check_text(moved, "t.pvl", service.Options(jobs=1))
+    cached, fresh = cached_and_fresh_after_an_edit_above((DATA / name).read_text())
     assert _race_notes(cached.diagnostics) and cached.diagnostics == fresh.diagnostics

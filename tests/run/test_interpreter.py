@@ -457,3 +457,29 @@ kernel k {
 """
     result = run(text, gsize=4, ngroups=2, seed=seed)
     assert all(r.ran for r in result.launches) and result.verdict.value == "clean"
+
+
+# ---- quantifiers over two variables ----
+
+TWO_VARIABLES = """
+kernel k {
+  global int[gsize * gsize] a;
+  context_everywhere ngroups == 1;
+  requires (\\forall* int i, j; 0 <= i && i < gsize && 0 <= j && j < gsize && i == lid; Perm(a[i * gsize + j], write));
+  ensures  (\\forall int i, j; 0 <= i && i < gsize && 0 <= j && j < gsize && i == lid; a[i * gsize + j] == WANTED);
+  void main() {
+    loop_invariant 0 <= j && j <= gsize;
+    loop_invariant (\\forall* int r, c; 0 <= r && r < gsize && 0 <= c && c < gsize && r == lid; Perm(a[r * gsize + c], write));
+    loop_invariant (\\forall int c; 0 <= c && c < j; a[lid * gsize + c] == c);
+    for (int j = 0; j < gsize; j = j + 1) { a[lid * gsize + j] = j; }
+  }
+}
+"""
+
+
+def test_a_quantifier_over_two_variables_runs_over_both_ranges():
+    """`(\\forall int i, j; c; b)` nests two quantifiers with c on the inner one; the run
+    reads both variables' bounds off c and evaluates the clause, so a wrong one fails."""
+    assert errors(run(TWO_VARIABLES.replace("WANTED", "j"))) == set()
+    assert "post.failed" in errors(run(TWO_VARIABLES.replace("WANTED", "i")))
+    assert not any(d.code == "run.unevaluated" for d in run(TWO_VARIABLES.replace("WANTED", "j")).diagnostics)

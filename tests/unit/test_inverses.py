@@ -1,16 +1,18 @@
-"""Candidate inverses of quantified indices (engine/heap.py): for each index form the
+"""Candidate inverses of quantified indices (engine/indices.py): for each index form the
 first candidate really inverts it, checked with Z3 over all values of the variables."""
 from __future__ import annotations
 
+import random
+
 import z3
 
-from vercors_py.engine.heap import _unit_shift, candidates
+from vercors_py.engine.indices import candidates, radix, unit_shift
 
 
 def _inverts(index, bound, cond, candidate, X, facts=()) -> bool:
     solver = z3.Solver()
     solver.add(*facts, cond)
-    back = [z3.substitute(c, (X, index)) for c in candidate]
+    back = [z3.substitute(c, (X, index)) for c in candidate.terms]
     solver.add(z3.Not(z3.And(*[b == v for b, v in zip(back, bound)])))
     return solver.check() == z3.unsat
 
@@ -51,7 +53,67 @@ def test_no_candidate_for_a_non_linear_index():
 
 def test_unit_shift_is_recognised_only_for_unit_coefficients():
     v, k, X = z3.Ints("v k X")
-    assert _unit_shift(v + k, (v,)) is not None
-    assert z3.simplify(_unit_shift(k - v, (v,))(X) - (k - X)) == 0
-    assert _unit_shift(2 * v, (v,)) is None
-    assert _unit_shift(k, (v,)) is None
+    assert unit_shift(v + k, (v,)) is not None
+    assert z3.simplify(unit_shift(k - v, (v,))(X) - (k - X)) == 0
+    assert unit_shift(2 * v, (v,)) is None
+    assert unit_shift(k, (v,)) is None
+
+
+# ---- mixed radix (2-D and 3-D indices) ----
+
+def _radix_cases():
+    g, l, j, n, m = z3.Ints("g l j n m")
+    return {
+        "row-major 2-D": ((l * n + j), (l, j), [j, l], [n]),
+        "3-D with one width": (((g * n + l) * n + j), (g, l, j), [j, l, g], [n, n]),
+        "3-D with two widths": (g * (n * m) + l * m + j, (g, l, j), [j, l, g], [m, n]),
+        "a tile of n * n": (g * n * n + j, (g, j), [j, g], [n * n]),
+        "constants": (g * 8 + l * 4 + j + 3, (g, l, j), [j, l, g], [z3.IntVal(4), z3.IntVal(2)]),
+    }
+
+
+def test_radix_reads_the_digits_and_bases_off_the_index():
+    for name, (index, bound, digits, bases) in _radix_cases().items():
+        found = radix(index, bound)
+        assert found is not None, name
+        assert [str(d) for d in found.digits] == [str(d) for d in digits], name
+        assert [str(z3.simplify(b)) for b in found.bases] == [str(z3.simplify(b)) for b in bases], name
+
+
+def test_radix_refuses_what_is_not_a_radix():
+    l, j, g, n = z3.Ints("l j g n")
+    assert radix(l * n + j * n, (l, j)) is None          # no digit of weight 1
+    assert radix(l + j, (l, j)) is None                  # two digits of one weight
+    assert radix(l * n + j, (l, j, g)) is None           # g is not in the index
+    assert radix(l * l + j, (l, j)) is None              # not linear in the digits
+    assert radix(l * n + j, (l,)) is None                # one variable: not a radix
+
+
+def test_the_radix_theorems_hold_at_random_values():
+    """`identity` and `unique` are given to the solver as facts: they must be theorems.
+    Checked at random integers (negative ones too) for every shape above."""
+    rng = random.Random(11)
+    n, m = z3.Ints("n m")
+    for name, (index, bound, _, _) in _radix_cases().items():
+        found = radix(index, bound)
+        copies = [z3.Int(f"{v}_copy") for v in bound]
+        for _ in range(300):
+            sizes = [(n, z3.IntVal(rng.choice([-3, -2, -1, 1, 2, 3, 4, 5]))),
+                     (m, z3.IntVal(rng.choice([-2, -1, 1, 2, 3])))]
+            x = z3.IntVal(rng.randint(-60, 200))
+            assert z3.is_true(z3.simplify(z3.substitute(found.identity(x), *sizes))), name
+            values = [(v, z3.IntVal(rng.randint(-2, 5))) for v in bound]
+            same = rng.random() < 0.5
+            others = [(c, value if same else z3.IntVal(rng.randint(-2, 5))) for c, (_, value) in zip(copies, values)]
+            other_index = z3.substitute(index, *zip(bound, copies))
+            fact = found.unique(index, other_index, list(zip(bound, copies)))
+            assert z3.is_true(z3.simplify(z3.substitute(fact, *sizes, *values, *others))), name
+
+
+def test_the_radix_candidate_comes_first_and_is_proved_by_its_ranges():
+    g, l, j, n, X = z3.Ints("g l j n X")
+    index = (g * n + l) * n + j
+    cond = z3.And(0 <= g, 0 <= l, l < n, 0 <= j, j < n)
+    first = candidates(index, (g, l, j), X, cond)[0]
+    assert first.proof is not None
+    assert _inverts(index, (g, l, j), z3.And(cond, n >= 1), first, X)

@@ -2,21 +2,26 @@
 
 A check proves a goal under the current path; when Z3 finds a counterexample the engine
 records a located diagnostic with a note built from the model, when Z3 gives up it
-records a `timeout.solver` diagnostic.  Either way the goal is then assumed, so one
-mistake does not drown the rest of the obligation in follow-up errors.
+looks for a conflict between two threads (conflicts.py), a failure if it finds one, and
+otherwise records a `timeout.solver` diagnostic (worded by unknowns.py).  Either way the
+goal is then assumed, so one mistake does not drown the rest of the obligation in
+follow-up errors.
 """
 from __future__ import annotations
 
 import contextlib
+import time
 
 import attrs
 import z3
 
 from .. import diagnostics as D
 from ..diagnostics import Related
-from .counterexample import describe
-from .solver import VACUITY_RLIMIT, Outcome, Solver
+from .counterexample import Failures, describe, place
+from .concrete import settle
+from .solver import VACUITY_RLIMIT, Answer, Outcome, Solver
 from .state import Permissions, Terms
+from .unknowns import wording
 
 
 @attrs.frozen
@@ -80,6 +85,11 @@ class Engine:
         # for contradictions even when it assumes nothing else (one obligation per
         # kernel or function does; the others would repeat it).
         self.checks_context = True
+        # For counterexample notes: where the values of a check are from (set by exec),
+        # the constants made at a program point (id -> (term, where)), the failures so far.
+        self.point = None              # counterexample.Point
+        self.born: dict[int, tuple] = {}
+        self.failures = Failures()
 
     def assume(self, *facts) -> None:
         self.solver.add(*facts)
@@ -135,7 +145,20 @@ class Engine:
         """Prove `guards ==> goal`; report a diagnostic when that may fail.  `race`
         (rivals.Access or Overlap) says how a failure may be a conflict between threads."""
         full = z3.Implies(self.t.conj(guards), goal) if guards else goal
+        started = time.monotonic()
         answer = self.solver.prove(full)
+        searched = False
+        if answer.outcome is Outcome.UNKNOWN and race is not None and self.races is not None:
+            # Undecided: a conflict between two threads at a small size, confirmed by a
+            # model of the whole path, is a counterexample like any other (conflicts.py).
+            searched, model = self.races.settle(race, full)
+            if model is not None:
+                answer = Answer(Outcome.FAILED, model)
+        caveat = None
+        if answer.outcome is Outcome.FAILED:
+            # A model found without the definitions is checked against them (and may
+            # give way to a proof or a better model).
+            answer, caveat = settle(self, full, answer)
         if answer.outcome is Outcome.PROVED:
             if answer.effort > VACUITY_RLIMIT:
                 # A hard-won proof may have found a contradiction that the routine
@@ -143,20 +166,21 @@ class Engine:
                 self.vacuity(effort=2 * answer.effort)
             return True
         if answer.outcome is Outcome.FAILED:
-            notes = describe(answer.model, self.watches, store, full)
+            notes = describe(answer.model, self.watches, store, full, engine=self, caveat=caveat)
+            related = (*related, *place(self.point, span, related))
             found = self.race(race, answer.model)
             if found is not None:
                 notes += (found.note,)
                 related = (*related, *found.related)
-            self.report(D.error(code, span, message, related=tuple(related), notes=notes, obligation=self.name))
+            diagnostic = D.error(code, span, message, related=tuple(related), notes=notes, obligation=self.name)
+            self.failures.report(self, diagnostic)
         elif answer.reason == "timeout" and self.timed_out:
             pass    # the obligation's time is up: its first unknown check already says so
         else:
             self.timed_out = True
-            self.report(D.error("timeout.solver", span,
-                                f"the solver could not decide this check ({answer.reason or 'unknown'}); "
-                                f"it is not verified: {message[0].lower() + message[1:]}",
-                                related=tuple(related), obligation=self.name))
+            text, notes = wording(message, answer.reason, searched, late=started >= self.solver.deadline)
+            self.report(D.error("timeout.solver", span, text, related=tuple(related), notes=notes,
+                                obligation=self.name))
         with self.assuming(Origin("failed", span, "a check reported as failed")):
             self.assume(full)
         return False

@@ -16,6 +16,7 @@ from ..semantics.symbols import Symbol, SymbolKind
 from ..syntax import ast as A
 from ..syntax.snippet import short
 from .context import Engine, Origin
+from .counterexample import Point
 from .encode import Evaluator, Reads
 from .heap import Codes, Heap, Mode
 from .rivals import Peers, access
@@ -42,6 +43,17 @@ def assigned_locals(node) -> set[Symbol]:
     return {n.target.symbol for n in A.walk(node)
             if isinstance(n, A.Assign) and isinstance(n.target.symbol, Symbol)
             and n.target.symbol.kind in (SymbolKind.LOCAL, SymbolKind.PARAM)}
+
+
+def _point(s, in_loop: bool) -> Point:
+    """Where the values of a check made by statement `s` are from (counterexample notes;
+    no line numbers in the text: a cached result moves its spans, not its words)."""
+    where = ", in an iteration of the loop" if in_loop else ""
+    if isinstance(s, A.Barrier):
+        return Point("before the barrier" + where)
+    if isinstance(s, A.CallStmt):
+        return Point("at the call" + where)
+    return Point("before this statement" + where)
 
 
 def has_barrier(node) -> bool:
@@ -78,6 +90,7 @@ class Executor:
         self.t = engine.t
         self.procedures = procedures
         self.base_store = base_store     # ids, sizes, kernel parameters: what a callee sees
+        self.in_loop: set[int] = set()   # ids of the statements in a loop's body (notes)
 
     # ---- sequencing ----
     def block(self, stmts, st: State, exits: Exits) -> None:
@@ -93,12 +106,15 @@ class Executor:
         head, rest = stmts[i], stmts[i + 1:]
         self.stmt(head, st, attrs.evolve(exits, normal=lambda s: self.block(rest, s, exits)))
 
-    def branch(self, cond, run: Continue, st: State, source: A.Expr | None = None) -> bool:
-        """Run `run(st)` on the path where `cond` (the source condition, or its negation)
-        holds, if that path can happen; whether it did."""
+    def branch(self, cond, run: Continue, st: State, source: A.Expr | None = None, negated: bool = False) -> bool:
+        """Run `run(st)` on the path where `cond` (the source condition, or its negation
+        when `negated`) holds, if that path can happen; whether it did."""
         self.engine.solver.push()
         try:
-            origin = Origin("branch", source.span if source is not None else None, "the path condition")
+            # The label is the condition as taken: notes tell two paths apart by it.
+            taken = "the path condition" if source is None else \
+                f"`!({short(source)})`" if negated else f"`{short(source)}`"
+            origin = Origin("branch", source.span if source is not None else None, taken)
             with self.engine.assuming(origin):
                 self.engine.assume(cond)
             if not self.engine.solver.feasible():
@@ -113,11 +129,12 @@ class Executor:
             case _ if isinstance(s, _STRAIGHT):
                 exits.normal(self.straight(s, st))
             case A.If():
+                self.engine.point = _point(s, id(s) in self.in_loop)
                 cond = self.ev.eval(s.cond, st, (), CODE)
                 then = self.branch(cond, lambda x: self.stmt(s.then, x, exits), st, s.cond)
                 otherwise = s.otherwise
                 other = self.branch(z3.Not(cond), (lambda x: self.stmt(otherwise, x, exits)) if otherwise is not None
-                                    else exits.normal, st, s.cond)
+                                    else exits.normal, st, s.cond, negated=True)
                 if not then and not other:
                     # Neither way can happen: the path itself is contradictory, and ends here.
                     self.engine.vacuity()
@@ -133,6 +150,7 @@ class Executor:
             case A.Continue():
                 exits.cont(st)
             case A.Return():
+                self.engine.point = Point("at the return", s.span)
                 exits.ret(st)
             case A.Block():
                 self.block(s.stmts, st, exits)
@@ -141,6 +159,7 @@ class Executor:
 
     def straight(self, s, st: State) -> State:
         """A statement with exactly one way out: the state after it."""
+        self.engine.point = _point(s, id(s) in self.in_loop)
         match s:
             case A.VarDecl():
                 value = self.ev.eval(s.init, st, (), CODE) if s.init is not None \
@@ -197,6 +216,7 @@ class Executor:
         # exactly what the barrier's postcondition gives it, as do the others.
         after = attrs.evolve(st, mask={}, values=self.t.fresh_memory(st.values),
                              peers=_interval(st, post_exprs(contract)))
+        self.engine.point = Point("after the barrier")
         for clause in contract:
             if clause.kind.is_post:
                 origin = Origin("barrier", clause.span, f"the barrier's postcondition `{short(clause.expr)}`", s.span)
@@ -218,6 +238,7 @@ class Executor:
         touched = [a for a in rest.mask if rest.mask.get(a) != at_call.mask.get(a)]
         after = self.heap.havoc_unheld(rest, touched)
         after = attrs.evolve(after, old_values=at_call.values, old_mask=at_call.mask)
+        self.engine.point = Point("after the call")
         for expr in post_exprs(proc.contract):
             origin = Origin("call", expr.span, f"the postcondition `{short(expr)}` of {s.name}", s.span)
             with self.engine.assuming(origin):
@@ -230,6 +251,10 @@ class Executor:
         loop_related = (Related(s.span, "the loop"),)
         establish = Codes("loop.establish", "loop.establish", "the loop invariant on entry", loop_related)
         maintain = Codes("loop.maintain", "loop.maintain", "the loop invariant after an iteration", loop_related)
+        head = Point("at the loop head", s.span)
+        self.in_loop.update(id(n) for part in (s.body, getattr(s, "update", None)) if part is not None
+                            for n in A.walk(part))
+        self.engine.point = Point("before the loop", s.span)
         entered = st
         for expr in invariant:
             entered = self.heap.consume(expr, entered, establish)
@@ -238,6 +263,7 @@ class Executor:
         assigned = assigned_locals(s)
         for symbol in [symbol for symbol in store if symbol in assigned]:
             store[symbol] = self.t.fresh(symbol.name, self.t.sort_of(symbol.type))
+            self.engine.born[store[symbol].get_id()] = (store[symbol], "at the loop head")
         if has_barrier(s.body):
             # A barrier takes everything the thread holds: nothing is framed around.
             frame = {}
@@ -260,9 +286,11 @@ class Executor:
             return x
 
         def condition(x: State):
+            self.engine.point = head
             return self.ev.eval(s.cond, x, (), CODE) if s.cond is not None else self.t.true
 
         def maintain_invariant(x: State) -> None:
+            self.engine.point = Point("at the end of an iteration of the loop", s.span)
             for expr in invariant:
                 x = self.heap.consume(expr, x, maintain)
 
@@ -287,7 +315,7 @@ class Executor:
         self.engine.solver.push()
         try:
             outside = produce_invariant(attrs.evolve(base, mask=frame))
-            left = self.branch(z3.Not(condition(outside)), exits.normal, outside, s.cond)
+            left = self.branch(z3.Not(condition(outside)), exits.normal, outside, s.cond, negated=True)
             if not entered_body and not left:
                 # Neither an iteration nor the exit can happen: the path with the
                 # invariant is contradictory, and ends here.

@@ -21,19 +21,28 @@ from ..syntax import ast as A
 from .state import State, Terms
 
 
+class MissingFunction(Exception):
+    """A call of a function the obligation was not given (obligations/generate.py decides
+    which it is given).  Never a fresh, unconstrained symbol: without its definition and
+    its precondition a check could be proved on a value the function never has."""
+
+
 class FunctionTable:
     def __init__(self, t: Terms, definitions: Mapping[Symbol, A.Function]):
         self.t = t
         self.definitions = definitions
         self.full: dict[Symbol, z3.FuncDeclRef] = {}
         self.lim: dict[Symbol, z3.FuncDeclRef] = {}
+        self.defined: set[Symbol] = set()       # the functions whose axioms were made
         for symbol, fn in definitions.items():
             sorts = [t.sort_of(p.type) for p in fn.params] + [t.sort_of(fn.ret_type)]
             self.full[symbol] = z3.Function(t.name(fn.name), *sorts)
             self.lim[symbol] = z3.Function(t.name(fn.name + "_limited"), *sorts)
 
     def apply(self, symbol: Symbol, args, limited: bool = False):
-        decl = (self.lim if limited else self.full)[symbol]
+        decl = (self.lim if limited else self.full).get(symbol)
+        if decl is None:
+            raise MissingFunction(f"the obligation calls {symbol.name}, which it was not given")
         return decl(*args) if args else decl()
 
     def recursive_with(self, symbol: Symbol) -> frozenset[Symbol]:
@@ -59,6 +68,7 @@ class FunctionTable:
             body = evaluator.eval(fn.body, st)
             facts.append(_forall(params, z3.Implies(pre, full == body), full))
             result.append((fn, facts))
+            self.defined.add(symbol)
         return result
 
 

@@ -29,7 +29,12 @@ from .encode import Evaluator, Reads
 from .rivals import access, overlap
 from .solver import CANDIDATE_BUDGET
 from .state import Chunk, State
+from .indices import Candidate, candidates, conjuncts, lower_bound, radix, unit_shift, value_range
 from .terms import occurs, subterms
+
+# Per-cell instances of facts make new cell terms that other per-cell instances match on;
+# a weight makes the solver follow such a chain only a few links deep.
+HELPER_WEIGHT = 10
 
 
 @attrs.frozen
@@ -124,6 +129,7 @@ class Heap:
         if not frame.bound:
             return
         cond = self.t.conj(frame.guards)
+        frame = self._without_unused(frame, cond, fact)
         for select in _selects(fact):
             index, array = select.arg(1), select.arg(0)
             # Only a named memory state can serve in a trigger (not a store or a havoc).
@@ -132,12 +138,28 @@ class Heap:
                 continue
             for candidate in candidates(index, frame.bound, self.t.X, cond)[:1]:
                 loc = self.t.fresh_int("loc")
-                inverse = [z3.substitute(c, (self.t.X, loc)) for c in candidate]
+                inverse = [z3.substitute(c, (self.t.X, loc)) for c in candidate.terms]
                 pairs = list(zip(frame.bound, inverse))
-                premise = z3.substitute(z3.And(cond, index == loc), *pairs)
+                premise = _at(z3.And(cond, index == loc), pairs)
                 self.engine.solver.add_helpers(
-                    z3.ForAll([loc], z3.Implies(premise, z3.substitute(fact, *pairs)),
-                              patterns=[z3.Select(array, loc)]), redundant=True)
+                    z3.ForAll([loc], z3.Implies(premise, _at(fact, pairs)),
+                              patterns=[z3.Select(array, loc)], weight=HELPER_WEIGHT, qid="cell"), redundant=True)
+
+    def _without_unused(self, frame: Frame, cond, fact) -> Frame:
+        """The frame with each bound variable that the fact does not mention fixed at its
+        lower bound, after assuming that instance.  The solver can only find a trigger
+        for a quantifier whose variables all occur in the fact: `gid` of the groups
+        under a fact about one group's cells has none, and without this instance the
+        fact would only be found by model-based search."""
+        unused = [v for v in frame.bound if not occurs(v, fact)]
+        low = [(v, lower_bound(cond, v)) for v in unused]
+        if not unused or any(bound is None for _, bound in low):
+            return frame
+        kept = tuple(v for v in frame.bound if occurs(v, fact))
+        guards = tuple(z3.substitute(g, *low) for g in frame.guards)
+        pinned = Frame(bound=kept, guards=guards, guard_exprs=frame.guard_exprs)
+        self.engine.assume(self.for_all(pinned, fact))
+        return pinned
 
     def _produce_perm(self, e: A.Perm, st: State, frame: Frame, mode: Mode) -> State:
         array = e.location.array.symbol
@@ -228,31 +250,41 @@ class Heap:
         return st.with_chunk(array, chunk)
 
     def check_injective(self, e: A.Perm, frame: Frame, index, amount, codes: Codes, st: State) -> None:
-        if _unit_shift(index, frame.bound) is not None:
+        if unit_shift(index, frame.bound) is not None:
             return      # v + k takes different values for different v
         copies = [self.t.fresh(str(v), v.sort()) for v in frame.bound]
         pairs = list(zip(frame.bound, copies))
         other_guards = tuple(z3.substitute(g, *pairs) for g in frame.guards)
         other_index = z3.substitute(index, *pairs)
         same = self.t.conj(v == c for v, c in pairs)
-        self.engine.check(z3.Implies(index == other_index, same), "injectivity.quantified", e.span,
+        goal = z3.Implies(index == other_index, same)
+        digits = radix(index, frame.bound)
+        if digits is not None:
+            # The digits of a 2-D or 3-D index are unique when in range: a theorem, given
+            # to the solver as an instance (nonlinear search rarely finds it).
+            goal = z3.Implies(digits.unique(index, other_index, pairs), goal)
+        self.engine.check(goal, "injectivity.quantified", e.span,
                           f"{codes.what}: two values of the quantified variables reach the same cell "
                           f"`{short(e.location)}`, but a non-read share can only be held once per value",
                           frame.guards + other_guards, related=codes.related, store=st.store,
                           race=overlap(st, pairs, index, amount, e.location))
 
     # ---- quantified chunks ----
-    def inverse(self, bound: tuple, cond, index) -> tuple:
+    def inverse(self, bound: tuple, cond, index) -> Candidate:
         """Terms over X giving, for a location X, the bound values that reach it."""
         X = self.t.X
-        shift = _unit_shift(index, bound)
+        shift = unit_shift(index, bound)
         if shift is not None:
-            return (z3.simplify(shift(X)),)     # exact by algebra, nothing to prove
+            # exact by algebra, nothing to prove
+            return Candidate((z3.simplify(shift(X)),), self.t.true)
         for candidate in candidates(index, bound, X, cond):
-            at_index = [z3.substitute(c, (X, index)) for c in candidate]
-            goal = z3.Implies(cond, self.t.conj(a == v for a, v in zip(at_index, bound)))
+            if candidate.proof is not None:
+                goal = z3.Implies(cond, candidate.proof)
+            else:
+                at_index = [z3.substitute(c, (X, index)) for c in candidate.terms]
+                goal = z3.Implies(cond, self.t.conj(a == v for a, v in zip(at_index, bound)))
             if self.engine.solver.prove_side(goal, CANDIDATE_BUDGET):
-                return tuple(candidate)
+                return candidate
         choices = [z3.Function(self.t.name("inv"), self.t.int_sort, self.t.int_sort) for _ in bound]
         at_index = [f(index) for f in choices]
         pairs = list(zip(bound, at_index))
@@ -262,16 +294,40 @@ class Heap:
         else:
             axiom = z3.ForAll(list(bound), axiom_body)
         self.engine.assume(axiom)
-        return tuple(f(X) for f in choices)
+        return Candidate(tuple(f(X) for f in choices), self.t.false)
 
     def _footprint(self, frame: Frame, index, amount):
         """Whether an atom covers the location X, and its amount there (over X)."""
         cond = self.t.conj(frame.guards)
         if not frame.bound:
             return z3.And(cond, self.t.X == index), amount
-        pairs = list(zip(frame.bound, self.inverse(frame.bound, cond, index)))
-        here = z3.substitute(z3.And(cond, index == self.t.X), *pairs)
-        return here, None if amount is None else z3.substitute(amount, *pairs)
+        bound = frame.bound
+        if amount is None:
+            bound, cond = self._some_value(bound, cond, index)
+            if not bound:
+                return z3.And(cond, self.t.X == index), None
+        inverse = self.inverse(bound, cond, index)
+        pairs = list(zip(bound, inverse.terms))
+        # Where a theorem says the inverse is exact, the solver need not prove e(inv(X)) == X.
+        here = _at(z3.And(cond, z3.Or(inverse.exact, index == self.t.X)), pairs)
+        return here, None if amount is None else _at(amount, pairs)
+
+    def _some_value(self, bound: tuple, cond, index) -> tuple:
+        """For a read share, which is duplicable: the bound variables that the index
+        does not mention matter only in that some value of theirs satisfies the
+        condition.  When the condition only bounds such a variable by a non-empty range
+        `L <= v < U` free of the others, that holds of every cell: the variable and its
+        range are dropped (every thread of a group holding a read share of one cell
+        is then one chunk over the cell, not a sum the solver cannot invert)."""
+        parts = conjuncts(cond)
+        for v in [v for v in bound if not occurs(v, index)]:
+            mentions = [c for c in parts if occurs(v, c)]
+            rng = value_range(mentions, v, bound)
+            if rng is None or not self.engine.solver.prove_side(rng[0] < rng[1], CANDIDATE_BUDGET):
+                continue
+            parts = [c for c in parts if not occurs(v, c)]
+            bound = tuple(b for b in bound if not b.eq(v))
+        return bound, self.t.conj(parts)
 
     def for_all(self, frame: Frame, fact):
         body = z3.Implies(self.t.conj(frame.guards), fact) if frame.guards else fact
@@ -290,133 +346,16 @@ class Heap:
         return attrs.evolve(st, values=values)
 
 
-# ---- candidate inverses, read off the index term ----
+# ---- terms at an inverse ----
+
+def _at(term, pairs):
+    """`term` at the inverse: substituted and simplified, so that e(inv(x)) is written x
+    again wherever the algebra allows.  Left as `lid * gsize + (x - gsize * lid)`, every
+    instance of a per-cell fact would make a new cell term for the others to match on:
+    a matching loop that only the solver's generation limit stops."""
+    return z3.simplify(z3.substitute(term, *pairs), som=True)
+
 
 def _selects(term) -> list:
     """The array reads in a term (outside nested quantifiers)."""
     return [t for t in subterms(term) if z3.is_select(t)]
-
-
-def _linear(term, bound):
-    """term as ({var: coefficient}, constant) when it is linear in the bound variables
-    with coefficients free of them; None otherwise.  One pass over the term."""
-    for v in bound:
-        if term.eq(v):
-            return {v: z3.IntVal(1, term.ctx)}, z3.IntVal(0, term.ctx)
-    if z3.is_add(term) or z3.is_sub(term):
-        parts = [_linear(c, bound) for c in term.children()]
-        if any(p is None for p in parts):
-            return None
-        coefs, const = dict(parts[0][0]), parts[0][1]
-        sign = -1 if z3.is_sub(term) else 1
-        for p_coefs, p_const in parts[1:]:
-            for v, c in p_coefs.items():
-                coefs[v] = coefs[v] + sign * c if v in coefs else sign * c
-            const = const + sign * p_const
-        return coefs, const
-    if z3.is_app_of(term, z3.Z3_OP_UMINUS):
-        inner = _linear(term.arg(0), bound)
-        if inner is None:
-            return None
-        return {v: -c for v, c in inner[0].items()}, -inner[1]
-    if z3.is_mul(term) and term.num_args() == 2:
-        left, right = _linear(term.arg(0), bound), _linear(term.arg(1), bound)
-        if left is None or right is None or (left[0] and right[0]):
-            return None          # a product of two terms with bound variables
-        (factor, (coefs, const)) = (term.arg(0), right) if not left[0] else (term.arg(1), left)
-        return {v: factor * c for v, c in coefs.items()}, factor * const
-    # Anything else is a constant of the form, unless a bound variable hides inside.
-    return None if any(occurs(v, term) for v in bound) else ({}, term)
-
-
-def _unit_shift(index, bound: tuple):
-    """For an index `v + k` or `k - v` in the one bound variable v (k free of it): the
-    inverse as a function of the location; None for any other index."""
-    if len(bound) != 1:
-        return None
-    lin = _linear(index, bound)
-    if lin is None or bound[0] not in lin[0]:
-        return None
-    (v, coefficient), = lin[0].items()
-    unit = _simplified_one(coefficient)
-    if unit == 1:
-        return lambda x: x - lin[1]
-    if unit == -1:
-        return lambda x: lin[1] - x
-    return None
-
-
-def _simplified_one(c) -> int | None:
-    s = z3.simplify(c)
-    return s.as_long() if z3.is_int_value(s) else None
-
-
-def candidates(index, bound: tuple, X, cond=None) -> list[tuple]:
-    """Possible inverses of `index` over the bound variables, as terms over X.  A bound
-    variable that the condition pins to a value (`lid == 0`) takes that value."""
-    pinned = _pinned(cond, bound) if cond is not None else {}
-    free = tuple(v for v in bound if not any(v.eq(p) for p in pinned))
-    return [tuple(z3.simplify(_lookup(pinned, v) if _lookup(pinned, v) is not None else dict(zip(free, c))[v])
-                  for v in bound)
-            for c in _candidates(index, free, X)]
-
-
-def _lookup(pinned: dict, var):
-    return next((value for key, value in pinned.items() if key.eq(var)), None)
-
-
-def _pinned(cond, bound) -> dict:
-    found = {}
-    todo = [cond]
-    while todo:
-        c = todo.pop()
-        if z3.is_and(c):
-            todo.extend(c.children())
-        elif z3.is_eq(c):
-            for var, value in ((c.arg(0), c.arg(1)), (c.arg(1), c.arg(0))):
-                if any(var.eq(v) for v in bound) and not any(occurs(v, value) for v in bound):
-                    found[var] = value
-                    break
-    return found
-
-
-def _candidates(index, bound: tuple, X) -> list[tuple]:
-    if not bound:
-        return [()]
-    found: list[tuple] = []
-    modulus = None
-    term = index
-    if z3.is_mod(term) and not any(occurs(v, term.arg(1)) for v in bound):
-        term, modulus = term.arg(0), term.arg(1)
-    lin = _linear(term, bound)
-    if lin is not None:
-        coefs, const = lin
-        rest = X - const
-        if len(bound) == 1 and bound[0] in coefs:
-            c = coefs[bound[0]]
-            one = _simplified_one(c)
-            found.append((rest if one == 1 else (const - X) if one == -1 else rest / c,))
-        elif len(bound) == 2 and all(v in coefs for v in bound):
-            for big, small in (bound, bound[::-1]):
-                if _simplified_one(coefs[small]) == 1:
-                    pair = {big: rest / coefs[big], small: rest % coefs[big]}
-                    found.append(tuple(pair[v] for v in bound))
-    if modulus is not None and lin is not None:
-        # Modulo m, the constant's multiples of m do not matter: (gid * gsize + v - 1) % gsize
-        # is inverted by (X + 1) % gsize.  Try these first: they are the likely ones.
-        reduced = _candidates(_drop_multiples(term, modulus), bound, X)
-        found = [tuple(c % modulus for c in cand) for cand in reduced] + found
-    return found
-
-
-def _drop_multiples(term, m):
-    """term with the addends that are products with factor m replaced by 0."""
-    if z3.is_add(term) or z3.is_sub(term):
-        parts = [_drop_multiples(c, m) for c in term.children()]
-        result = parts[0]
-        for p in parts[1:]:
-            result = result - p if z3.is_sub(term) else result + p
-        return result
-    if z3.is_mul(term) and any(c.eq(m) for c in term.children()):
-        return z3.IntVal(0, term.ctx)
-    return term

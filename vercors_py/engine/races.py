@@ -27,6 +27,7 @@ from ..diagnostics import Related
 from ..obligations.model import Who
 from ..semantics.symbols import RESERVED, SymbolKind
 from ..syntax import ast as A
+from .conflicts import Conflicts
 from .context import Engine
 from .encode import Evaluator
 from .functions import FunctionTable
@@ -41,6 +42,10 @@ RACE_RLIMIT = 50_000
 # Failed checks per obligation that get a query: a kernel broken everywhere should not
 # spend its time on notes.
 MAX_QUERIES = 8
+# Wall-clock cap (seconds) of the queries of a failure found when the obligation's time
+# was already up (a conflict found for an undecided check: conflicts.py).  Only a cap:
+# the resource units bound them.
+LATE_CAP = 1.0
 
 _AS_WRITTEN = Mode()          # clauses read as they are: every resource, no checks
 
@@ -64,10 +69,17 @@ class Races:
         self.arrays = arrays              # symbol -> A.ArrayDecl
         self.sizes = (gsize, ngroups)     # terms of the obligation's world
         self.queries = 0
+        self.conflicts = Conflicts(self)
+
+    def settle(self, race, full) -> tuple[bool, object]:
+        """For a check the solver could not decide: whether a conflict between two
+        threads was looked for, and a counterexample (a model of the path) when one was
+        found, else None (conflicts.py)."""
+        return self.conflicts.settle(race, full)
 
     def explain(self, race, model) -> Explanation | None:
-        remaining = self.engine.solver.deadline - time.monotonic()
-        if model is None or self.queries >= MAX_QUERIES or remaining <= 0:
+        remaining = max(self.engine.solver.deadline - time.monotonic(), LATE_CAP)
+        if model is None or self.queries >= MAX_QUERIES:
             return None
         self.queries += 1
         probe = _Probe(self, model, remaining)

@@ -21,6 +21,13 @@ FEASIBILITY_BUDGET = 0.02     # seconds
 MBQI_ITERATIONS = 1000           # Z3's default
 QUICK_MBQI_ITERATIONS = 10
 RETRY_BUDGET = 1.0               # seconds
+# The first two attempts of a check with helper facts, in Z3's resource units: with the
+# helpers (a quarter of a second here; four times what the proofs of examples/ and
+# tests/data/ take at most), then without them (about a second).  Helpers can send the
+# solver into a long matching chain where the check needs none of them, and without a
+# cap that attempt alone would spend the obligation's whole time.
+HELPERS_RLIMIT = 150_000
+PLAIN_RLIMIT = 600_000
 CANDIDATE_BUDGET = 0.2        # seconds, for trying an inverse of a quantified index
 # For asking whether a path's assumptions are consistent: Z3's resource units rather than
 # seconds (about a tenth of a second here), so that the answer, and the solver's state
@@ -155,7 +162,7 @@ class Solver:
         self.proved = {key: entry for key, entry in self.proved.items() if entry[0] <= self.depth}
 
     # ---- checks ----
-    def _check(self, *assumptions, budget: float | None = None) -> tuple[z3.CheckSatResult, str]:
+    def _check(self, *assumptions, budget: float | None = None, rlimit: int = 0) -> tuple[z3.CheckSatResult, str]:
         if self.cancel is not None and self.cancel.is_set():
             raise Cancelled()
         remaining = self.deadline - time.monotonic()
@@ -164,6 +171,7 @@ class Solver:
         if budget is not None:
             remaining = min(remaining, budget)
         self.solver.set("timeout", max(1, int(remaining * 1000)))
+        self.solver.set("rlimit", rlimit)
         self.checks += 1
         result = self.solver.check(*assumptions)
         if result == z3.unknown:
@@ -232,17 +240,20 @@ class Solver:
         return Answer(Outcome.UNKNOWN, reason=reason)
 
     def _prove_with_helpers(self, budget: float | None) -> Answer:
-        """A quick attempt with the helpers; if it gives no answer, look for a
-        counterexample without them.  A model without redundant instances is a model
-        with them; one without function definitions may give a function impossible
-        values, so the definitions get a last, longer chance to refute it."""
+        """A quick attempt with the helpers; if it gives no answer, one without them,
+        which either proves the goal or looks for a counterexample; if that gives no
+        answer either, the helpers get the time that is left.  A model without redundant
+        instances is a model with them; one without function definitions may give a
+        function impossible values, so the definitions get a last chance to refute it."""
         on = self.helpers
         self.solver.set("smt.mbqi.max_iterations", QUICK_MBQI_ITERATIONS)
-        result, reason = self._check(on, budget=budget)
+        result, reason = self._check(on, budget=budget, rlimit=HELPERS_RLIMIT)
         self.solver.set("smt.mbqi.max_iterations", MBQI_ITERATIONS)
         if result != z3.unknown:
             return self._answer(result, reason)
-        result, reason = self._check(budget=budget)
+        result, reason = self._check(budget=budget, rlimit=PLAIN_RLIMIT)
+        if result == z3.unknown:
+            return self._answer(*self._check(on, budget=budget))
         if result != z3.sat:
             return self._answer(result, reason)
         # A copy: the retry below runs the same solver again, for as long as its time
@@ -254,6 +265,48 @@ class Solver:
         if retry == z3.unsat:
             return Answer(Outcome.PROVED)
         return Answer(Outcome.FAILED, model, reason="the counterexample ignores the definitions of recursive functions")
+
+    def search(self, goal, facts, rlimit: int, prefer=None) -> Answer:
+        """A counterexample to `goal` with `facts` added and the helpers left to the
+        solver, within `rlimit` resource units per attempt; the facts are ground
+        instances of the function definitions (concrete.py), so a search without a model
+        proves `goal`.  For a model found without the definitions that gives a function
+        impossible values.  `prefer` (a formula: small values, say) is tried first, then
+        dropped.
+
+        On a solver of its own, built from the path's assertions: the path's solver has
+        just spent a time-limited attempt, and what that taught it depends on the
+        machine's load, so its models would too (and a search there would change the
+        proofs that follow)."""
+        if self.cancel is not None and self.cancel.is_set():
+            raise Cancelled()
+        remaining = self.deadline - time.monotonic()
+        if remaining <= 0:
+            return Answer(Outcome.UNKNOWN, reason="timeout")
+        s = z3.Solver(ctx=self.ctx)
+        s.set("random_seed", SEED)
+        s.set("rlimit", rlimit)
+        s.set("timeout", max(1, int(remaining * 1000)))
+        s.add(*self.solver.assertions())
+        s.add(z3.Not(goal), *facts)
+        result = z3.unknown
+        if prefer is not None:
+            literal = z3.Bool("prefer!", self.ctx)
+            s.add(z3.Implies(literal, prefer))
+            self.checks += 1
+            result = s.check(literal)
+            if result == z3.unsat and not any(c.eq(literal) for c in s.unsat_core()):
+                return Answer(Outcome.PROVED)
+        if result != z3.sat:
+            self.checks += 1
+            result = s.check()
+        if self.cancel is not None and self.cancel.is_set():
+            raise Cancelled()
+        if result == z3.sat:
+            return Answer(Outcome.FAILED, s.model())
+        if result == z3.unsat:
+            return Answer(Outcome.PROVED)
+        return Answer(Outcome.UNKNOWN, reason=s.reason_unknown())
 
     def contradiction(self, effort: int = 0) -> list | None:
         """If the path's assumptions (function definitions included) certainly

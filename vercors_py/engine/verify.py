@@ -20,6 +20,7 @@ from ..syntax import ast as A
 from ..syntax.snippet import short
 from .. import deep
 from .context import Engine, Origin, Watch
+from .counterexample import Point
 from .encode import Evaluator
 from .exec import CODE, SPEC_READS, Executor, Exits
 from .functions import FunctionTable
@@ -173,6 +174,31 @@ class World:
                     wellformed=SPEC_READS if check_framing else None)
 
 
+def _start_point(ob: M.Obligation) -> Point | None:
+    """Where the values of a counterexample are from, in an obligation's own terms
+    (exec.py names the statements of a body).  Only the obligation's own line may be
+    written in a note: the cache moves that one (cache.remap)."""
+    line = ob.span.start_line if ob.span is not None else None
+    match ob.kind:
+        case M.Kind.THREAD:
+            return Point("at the start of main")
+        case M.Kind.PROCEDURE:
+            return Point("at the start of the procedure")
+        case M.Kind.BARRIER_RESOURCES | M.Kind.BARRIER_FUNCTIONAL if line is not None:
+            return Point(f"at the barrier at line {line}")
+        case M.Kind.DISTRIBUTION_KERNEL | M.Kind.DISTRIBUTION_GROUP | M.Kind.PRECONDITIONS:
+            return Point("when the kernel starts")
+        case M.Kind.POSTCONDITIONS:
+            return Point("when the kernel ends")
+        case M.Kind.FUNCTION:
+            return Point("in the function's contract and body")
+        case M.Kind.DECLARATIONS:
+            return Point("in the kernel's declarations")
+        case M.Kind.FRAMING:
+            return Point("where the clauses are assumed")
+    return None
+
+
 def _context_origin(c: A.ContextEverywhere) -> Origin:
     return Origin("context", c.span, f"`context_everywhere {short(c.expr)}`")
 
@@ -218,6 +244,7 @@ def _prove(ob: M.Obligation, timeout: float, cancel) -> ObligationResult:
     engine = Engine(ob.name, timeout, cancel)
     engine.checks_context = ob.kind in (M.Kind.THREAD, M.Kind.FUNCTION, M.Kind.DECLARATIONS)
     engine.span = ob.span
+    engine.point = _start_point(ob)
     # Cancelled propagates: whoever cancelled does not want this result.
     with engine.solver:
         world = World(engine, ob)
@@ -316,7 +343,13 @@ class _Steps:
             if not self.engine.vacuity():
                 self.exhale(step.post, attrs.evolve(x, store={**st.store, **x.store, **entry}), codes)
 
-        executor.block(step.body.stmts, st, Exits(normal=exit_, ret=exit_))
+        def end(x: State) -> None:
+            # (A `return` says where it is itself.)
+            self.engine.point = Point("at the end of main" if self.w.ob.kind is M.Kind.THREAD
+                                      else "at the end of the procedure")
+            exit_(x)
+
+        executor.block(step.body.stmts, st, Exits(normal=end, ret=exit_))
 
     def check_declarations(self, st: State) -> None:
         evaluator = self.w.evaluator

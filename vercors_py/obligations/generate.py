@@ -20,6 +20,7 @@ from ..syntax import ast as A
 from .model import (CheckDeclarations, CheckFunction, Execute, Exhale, Forget, Havoc, Inhale, InhaleAll, Kind, Obligation,
                     Part, Who)
 from .calls import calls_in, closure, component
+from .paths import pure_conjuncts, with_path_facts
 from .scopes import locals_in_scope
 
 G, L = A.Scope.GLOBAL, A.Scope.LOCAL
@@ -86,8 +87,7 @@ def obligations(checked: CheckedProgram) -> list[Obligation]:
                 f"pure function {fn.name} is well defined and terminates",
                 None, _restricted(functions, {fn.symbol}), {}, (CheckFunction(fn, measured),)))
     for ck in checked.kernels:
-        used = _restricted(functions, calls_in(ck.kernel))
-        result.extend(_Kernel(ck, used).all())
+        result.extend(_Kernel(ck, functions).all())
     return result
 
 
@@ -111,7 +111,12 @@ class _Kernel:
         self.k = ck.kernel
         self.functions = functions
         self.procedures = {p.symbol: p for p in self.k.procedures}
-        self.main = self.k.main
+        # Every obligation of the kernel assumes its context and sets up its arrays.
+        self.declared = calls_in(*(c.expr for c in self.k.contexts), *(a.length for a in self.k.arrays))
+        # Bodies with the facts on the path to each barrier and loop (paths.py); the
+        # procedures' contracts, by which calls are judged, are the user's.
+        self.main = attrs.evolve(self.k.main, body=with_path_facts(self.k.main.body, pre_of(self.k.main.contract)))
+        self.own = tuple(attrs.evolve(p, body=with_path_facts(p.body, pre_of(p.contract))) for p in self.k.procedures)
         self.pre = pre_of(self.main.contract)
         self.post = post_of(self.main.contract)
         group = self.k.level(A.Level.GROUP)
@@ -123,7 +128,7 @@ class _Kernel:
         self.group_span = group.span if group else None
         self.kernel_span = kernel.span if kernel else None
         lines: dict[tuple, int] = {}
-        for body in [self.main.body] + [p.body for p in self.k.procedures]:
+        for body in [self.main.body] + [p.body for p in self.own]:
             for n in A.walk(body):
                 if isinstance(n, (A.Barrier, A.While, A.For)):
                     key = (_construct(n), n.span.start_line)
@@ -138,15 +143,27 @@ class _Kernel:
         return f"{key[0]}@{where}"
 
     def ob(self, what: str, kind: Kind, span, summary: str, steps, **kw) -> Obligation:
-        return Obligation(f"{self.k.name}/{what}", kind, span, summary, self.k, self.functions,
-                          self.procedures, tuple(steps), uniform=self.ck.uniform, **kw)
+        steps = tuple(steps)
+        return Obligation(f"{self.k.name}/{what}", kind, span, summary, self.k, self.relevant(steps),
+                          self.procedures, steps, uniform=self.ck.uniform, **kw)
+
+    def relevant(self, steps) -> dict[Symbol, A.Function]:
+        """The functions an obligation with these steps can reach: those its steps call
+        (contracts, and bodies with their loop invariants and barrier contracts), those
+        called in the contracts of the procedures it calls (a call is judged by the
+        callee's contract), and those of the kernel's declarations.  No other definition
+        can change its outcome; giving it one would cost solver time in every obligation
+        and make the cache prove everything again whenever any function changes."""
+        called = dict.fromkeys(n.symbol for step in steps for n in A.walk(step) if isinstance(n, A.CallStmt))
+        contracts = (c.expr for s in called if s in self.procedures for c in self.procedures[s].contract)
+        return _restricted(self.functions, calls_in(*steps, *contracts) | self.declared)
 
     def all(self) -> list[Obligation]:
         obs = [self.lockstep()]
         if _may_be_undefined([c.expr for c in self.k.contexts] + [a.length for a in self.k.arrays]):
             obs.append(self.declarations())
         obs.append(self.thread())
-        obs += [self.procedure(p) for p in self.k.procedures]
+        obs += [self.procedure(p) for p in self.own]
         obs += self.framing()
         obs += self.distribution()
         barriers = [n for n in A.walk(self.main.body) if isinstance(n, A.Barrier)]
@@ -200,19 +217,23 @@ class _Kernel:
                                    params=params))
 
         contract("main", self.main.name_span, self.pre, self.post, Who.THREAD)
-        for p in self.k.procedures:
+        for p in self.own:
             contract(p.name, p.name_span, pre_of(p.contract), post_of(p.contract), Who.THREAD, p.params)
         if self.group_span is not None:
             contract("group", self.group_span, self.group_pre, self.group_post, Who.GROUP)
         if self.kernel_span is not None:
             contract("kernel", self.kernel_span, self.kernel_pre, self.kernel_post, Who.KERNEL)
-        for body, params in [(self.main.body, ())] + [(p.body, p.params) for p in self.k.procedures]:
+        for body, params in [(self.main.body, ())] + [(p.body, p.params) for p in self.own]:
             for node in A.walk(body):
                 if isinstance(node, A.Barrier) and node.contract and post_of(node.contract):
                     obs.append(self.ob(
                         f"framing:{self.place(node)}", Kind.FRAMING, node.span,
                         f"the postcondition of the barrier at line {node.span.start_line} reads only what it holds",
-                        [Inhale(Part(post_of(node.contract), Who.THREAD, label="the barrier's postcondition"), check_framing=True)],
+                        # The barrier's pure preconditions (those on the path to it among
+                        # them) are about variables, which the barrier does not change.
+                        [Inhale(Part(tuple(f for e in pre_of(node.contract) for f in pure_conjuncts(e)), Who.THREAD,
+                                     label="the barrier's precondition")),
+                         Inhale(Part(post_of(node.contract), Who.THREAD, label="the barrier's postcondition"), check_framing=True)],
                         locals=locals_in_scope(body, node)))
                 if isinstance(node, (A.While, A.For)) and node.contract:
                     obs.append(self.ob(

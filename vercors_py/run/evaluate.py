@@ -142,7 +142,17 @@ def bounded_range(q: A.Quantifier, cond, frame: dict, evaluator: Evaluator) -> r
     """The values of q's variable that its condition allows, read off conjuncts such as
     `lo <= i`, `i < hi`, `i == e` whose other side does not mention the variable."""
     low = high = None
-    for conjunct in _conjuncts(cond):
+    conjuncts = list(_conjuncts(cond))
+    if cond is None:
+        # `(\\forall int i, j; c; b)` nests the quantifiers with c on the innermost one:
+        # the bounds of i are its conjuncts that no inner variable occurs in (outside
+        # them c is false whatever the inner variables are).
+        inner, hidden = q.body, []
+        while isinstance(inner, A.Quantifier):
+            hidden.append(inner.symbol)
+            conjuncts += [c for c in _conjuncts(inner.cond) if not any(_mentions(c, h) for h in hidden)]
+            inner = inner.body
+    for conjunct in conjuncts:
         for bound in _bounds(conjunct, q.symbol, frame, evaluator):
             kind, value = bound
             if kind == "low":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .launch import Group, KernelRun
 from .model import Schedule, TraceStep
-from .thread import DONE_KEY, Arrive, Step, ThreadRun
+from .thread import Arrive, Step, ThreadRun
 
 
 class Driver:

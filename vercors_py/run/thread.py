@@ -19,10 +19,9 @@ import attrs
 
 from ..source import Span
 from ..syntax import ast as A
-from . import resources as R
 from .evaluate import Evaluator
 from .faults import Fault, Unevaluable
-from .model import Access, Cell, ThreadId, TraceStep
+from .model import Access, Cell, ThreadId
 from .values import NONE
 
 MAX_CALL_DEPTH = 200

@@ -382,13 +382,25 @@ class _Builder(Transformer):
         return A.Perm(ch[2], ch[4], span=self._span(ch))
 
     def quantifier(self, ch):
+        """`(\\forall int i, j; c; b)` (or `int i, int j`) is sugar for the nested
+        `(\\forall int i; (\\forall int j; c; b))`, as in VerCors."""
         kind = A.QuantKind(str(ch[1]))
-        typed = ch[2]
-        var = ch[3]
-        exprs = self._nodes(ch[4:])
+        variables, typed, rest = [], None, len(ch)
+        for at, item in enumerate(ch[2:], start=2):
+            if isinstance(item, _Typed):
+                typed = item
+            elif isinstance(item, Token) and item.type == "NAME":
+                variables.append((typed, item))
+            elif isinstance(item, Token) and item.type == "SEMICOLON":
+                rest = at
+                break
+        exprs = self._nodes(ch[rest:])
         cond, body = (exprs[0], exprs[1]) if len(exprs) == 2 else (None, exprs[0])
-        return A.Quantifier(kind, typed.type, str(var), cond, body,
-                            var_span=self._tok_span(var), span=self._span(ch))
+        for typed, var in reversed(variables):
+            body = A.Quantifier(kind, typed.type, str(var), cond, body,
+                                var_span=self._tok_span(var), span=self._span(ch))
+            cond = None
+        return body
 
     def paren(self, ch):
         return attrs.evolve(ch[1], span=self._span(ch))

@@ -1,0 +1,345 @@
+"""The algebra of array indices: inverses of quantified indices and the facts about them.
+
+A chunk `\\forall* v; c(v); Perm(a[e(v)], p)` needs, for a cell x, the v with e(v) = x.
+The inverses here are read off the shape of e: `v + k`, `k - v`, `v * n + k`,
+`(v + k) % m`, a variable the condition pins, and the mixed-radix shape of 2-D and 3-D
+indices, `(g * n + l) * m + j` with 0 <= j < m and 0 <= l < n.  For that shape the
+inverse is exact by a theorem of integer arithmetic (the digits of a number in a mixed
+radix are unique), stated here as ground instances (`Radix.unique`, `Radix.identity`)
+so that the solver never has to find it by nonlinear search.
+"""
+from __future__ import annotations
+
+import math
+
+import attrs
+import z3
+
+from .terms import occurs
+
+
+def linear(term, bound):
+    """term as ({var: coefficient}, constant) when it is linear in the bound variables
+    with coefficients free of them; None otherwise.  One pass over the term."""
+    for v in bound:
+        if term.eq(v):
+            return {v: z3.IntVal(1, term.ctx)}, z3.IntVal(0, term.ctx)
+    if z3.is_add(term) or z3.is_sub(term):
+        parts = [linear(c, bound) for c in term.children()]
+        if any(p is None for p in parts):
+            return None
+        coefs, const = dict(parts[0][0]), parts[0][1]
+        sign = -1 if z3.is_sub(term) else 1
+        for p_coefs, p_const in parts[1:]:
+            for v, c in p_coefs.items():
+                coefs[v] = coefs[v] + sign * c if v in coefs else sign * c
+            const = const + sign * p_const
+        return coefs, const
+    if z3.is_app_of(term, z3.Z3_OP_UMINUS):
+        inner = linear(term.arg(0), bound)
+        if inner is None:
+            return None
+        return {v: -c for v, c in inner[0].items()}, -inner[1]
+    if z3.is_mul(term) and term.num_args() == 2:
+        left, right = linear(term.arg(0), bound), linear(term.arg(1), bound)
+        if left is None or right is None or (left[0] and right[0]):
+            return None          # a product of two terms with bound variables
+        (factor, (coefs, const)) = (term.arg(0), right) if not left[0] else (term.arg(1), left)
+        return {v: factor * c for v, c in coefs.items()}, factor * const
+    # Anything else is a constant of the form, unless a bound variable hides inside.
+    return None if any(occurs(v, term) for v in bound) else ({}, term)
+
+
+def unit_shift(index, bound: tuple):
+    """For an index `v + k` or `k - v` in the one bound variable v (k free of it): the
+    inverse as a function of the location; None for any other index."""
+    if len(bound) != 1:
+        return None
+    lin = linear(index, bound)
+    if lin is None or bound[0] not in lin[0]:
+        return None
+    (v, coefficient), = lin[0].items()
+    unit = _simplified_one(coefficient)
+    if unit == 1:
+        return lambda x: x - lin[1]
+    if unit == -1:
+        return lambda x: lin[1] - x
+    return None
+
+
+def _simplified_one(c) -> int | None:
+    s = z3.simplify(c)
+    return s.as_long() if z3.is_int_value(s) else None
+
+
+@attrs.frozen
+class Candidate:
+    """A possible inverse: terms over X, one per bound variable.  `exact` is a
+    condition, free of X, under which e(inv(X)) == X holds for every X (by a theorem;
+    False when none is known).  `proof`, when given, is a condition on the bound
+    variables under which inv(e(v)) == v holds by a theorem; otherwise the solver has to
+    prove that from the quantifier's condition."""
+    terms: tuple
+    exact: object
+    proof: object = None     # a condition on the bound variables that makes it an inverse by a theorem
+
+
+def candidates(index, bound: tuple, X, cond=None) -> list[Candidate]:
+    """Possible inverses of `index` over the bound variables, as terms over X.  A bound
+    variable that the condition pins to a value (`lid == 0`) takes that value; one that
+    the index does not mention takes its lower bound (`gid` of the groups when there is
+    one group: the proof of the inverse tells whether that is the only value)."""
+    pinned = _pinned(cond, bound) if cond is not None else {}
+    for v in bound:
+        if not occurs(v, index) and lookup(pinned, v) is None:
+            low = lower_bound(cond, v) if cond is not None else None
+            if low is not None:
+                pinned[v] = low
+    free = tuple(v for v in bound if not any(v.eq(p) for p in pinned))
+    # The free variables are solved for in the index with the pinned ones at their values.
+    index = z3.substitute(index, *pinned.items()) if pinned else index
+    false = z3.BoolVal(False, index.ctx)
+    found = []
+    digits = radix(index, free)
+    if digits is not None:
+        decoded = digits.decode(X)
+        pins = [v == value for v, value in pinned.items()]
+        found.append(Candidate(tuple(z3.simplify(lookup(pinned, v) if lookup(pinned, v) is not None
+                                                 else decoded[v.get_id()]) for v in bound),
+                               digits.nonzero(), z3.And(digits.ranges(), *pins)))
+    for c in _candidates(index, free, X):
+        terms = tuple(z3.simplify(lookup(pinned, v) if lookup(pinned, v) is not None else dict(zip(free, c))[v])
+                      for v in bound)
+        if not any(all(a.eq(b) for a, b in zip(terms, f.terms)) for f in found):
+            found.append(Candidate(terms, false))
+    return found
+
+
+def lookup(pinned: dict, var):
+    return next((value for key, value in pinned.items() if key.eq(var)), None)
+
+
+def _pinned(cond, bound) -> dict:
+    found = {}
+    todo = [cond]
+    while todo:
+        c = todo.pop()
+        if z3.is_and(c):
+            todo.extend(c.children())
+        elif z3.is_eq(c):
+            for var, value in ((c.arg(0), c.arg(1)), (c.arg(1), c.arg(0))):
+                if any(var.eq(v) for v in bound) and not any(occurs(v, value) for v in bound):
+                    found[var] = value
+                    break
+    return found
+
+
+def conjuncts(cond) -> list:
+    found, todo = [], [cond]
+    while todo:
+        c = todo.pop()
+        if z3.is_and(c):
+            todo.extend(c.children())
+        else:
+            found.append(c)
+    return found
+
+
+def value_range(parts, var, bound) -> tuple | None:
+    """(L, U) when `parts` (conjuncts) say exactly L <= var < U with L and U free of the
+    bound variables, else None."""
+    low = high = None
+    for c in parts:
+        c = _positive(c)
+        if z3.is_ge(c) and c.arg(0).eq(var):
+            low, limit = c.arg(1), c.arg(1)
+        elif z3.is_le(c) and c.arg(1).eq(var):
+            low, limit = c.arg(0), c.arg(0)
+        elif z3.is_lt(c) and c.arg(0).eq(var):
+            high, limit = c.arg(1), c.arg(1)
+        elif z3.is_gt(c) and c.arg(1).eq(var):
+            high, limit = c.arg(0), c.arg(0)
+        else:
+            return None
+        if any(occurs(v, limit) for v in bound):
+            return None
+    return None if low is None or high is None else (low, high)
+
+
+def _positive(c):
+    """A negated comparison as the comparison it means: !(v < U) is v >= U."""
+    if z3.is_not(c):
+        inner = c.arg(0)
+        if z3.is_lt(inner):
+            return inner.arg(0) >= inner.arg(1)
+        if z3.is_le(inner):
+            return inner.arg(0) > inner.arg(1)
+        if z3.is_gt(inner):
+            return inner.arg(0) <= inner.arg(1)
+        if z3.is_ge(inner):
+            return inner.arg(0) < inner.arg(1)
+    return c
+
+
+def lower_bound(cond, var):
+    """A term L free of `var` with `var >= L` among the conjuncts of cond, or None."""
+    for c in conjuncts(cond):
+        if z3.is_not(c) and (z3.is_lt(c.arg(0)) or z3.is_gt(c.arg(0))):
+            inner = c.arg(0)       # !(v < L) and !(L > v) say v >= L
+            c = inner.arg(0) >= inner.arg(1) if z3.is_lt(inner) else inner.arg(1) >= inner.arg(0)
+        if z3.is_ge(c) and c.arg(0).eq(var) and not occurs(var, c.arg(1)):
+            return c.arg(1)
+        if z3.is_le(c) and c.arg(1).eq(var) and not occurs(var, c.arg(0)):
+            return c.arg(0)
+    return None
+
+
+def _candidates(index, bound: tuple, X) -> list[tuple]:
+    if not bound:
+        return [()]
+    found: list[tuple] = []
+    modulus = None
+    term = index
+    if z3.is_mod(term) and not any(occurs(v, term.arg(1)) for v in bound):
+        term, modulus = term.arg(0), term.arg(1)
+    lin = linear(term, bound)
+    if lin is not None:
+        coefs, const = lin
+        rest = X - const
+        if len(bound) == 1 and bound[0] in coefs:
+            c = coefs[bound[0]]
+            one = _simplified_one(c)
+            found.append((rest if one == 1 else (const - X) if one == -1 else rest / c,))
+        elif (digits := radix(term, bound)) is not None:
+            decoded = digits.decode(X)
+            found.append(tuple(decoded[v.get_id()] for v in bound))
+    if modulus is not None and lin is not None:
+        # Modulo m, the constant's multiples of m do not matter: (gid * gsize + v - 1) % gsize
+        # is inverted by (X + 1) % gsize.  Try these first: they are the likely ones.
+        reduced = _candidates(_drop_multiples(term, modulus), bound, X)
+        found = [tuple(c % modulus for c in cand) for cand in reduced] + found
+    return found
+
+
+def _drop_multiples(term, m):
+    """term with the addends that are products with factor m replaced by 0."""
+    if z3.is_add(term) or z3.is_sub(term):
+        parts = [_drop_multiples(c, m) for c in term.children()]
+        result = parts[0]
+        for p in parts[1:]:
+            result = result - p if z3.is_sub(term) else result + p
+        return result
+    if z3.is_mul(term) and any(c.eq(m) for c in term.children()):
+        return z3.IntVal(0, term.ctx)
+    return term
+
+
+# ---- mixed radix: 2-D and 3-D indices ----
+
+@attrs.frozen
+class Radix:
+    """index = const + v_1 * w_1 + ... + v_top * w_top, with w_1 = 1 and
+    w_(k+1) = w_k * n_k: the digits v_1 .. v_m (all but the top one) are in a mixed
+    radix with bases n_1 .. n_m.  With Y_0 = x - const and Y_k = Y_(k-1) / n_k, the
+    digits of a cell x are v_k = Y_(k-1) % n_k and v_top = Y_m (Euclidean / and %)."""
+    const: object
+    digits: tuple          # the bound variables, lowest weight first
+    bases: tuple           # n_1 .. n_m, one fewer than digits
+    weights: tuple         # w_1 .. w_top
+
+    def decode(self, x) -> dict:
+        """The digits of the cell x, by variable id."""
+        values, y = {}, x - self.const
+        for var, base in zip(self.digits, self.bases):
+            values[var.get_id()] = y % base
+            y = y / base
+        values[self.digits[-1].get_id()] = y
+        return values
+
+    def ranges(self, values=None):
+        """0 <= v_k < n_k for the digits below the top, at `values` (by variable id)."""
+        at = (lambda v: values[v.get_id()]) if values is not None else (lambda v: v)
+        return z3.And([z3.And(0 <= at(v), at(v) < n) for v, n in zip(self.digits, self.bases)])
+
+    def nonzero(self):
+        return z3.And([n != 0 for n in self.bases])
+
+    def unique(self, index, other, pairs):
+        """The theorem that the digits in range are unique: `index` at the bound
+        variables and `other`, the same index at their copies (`pairs`: variable, copy),
+        are equal only when every digit is."""
+        copied = {v.get_id(): c for v, c in pairs}
+        return z3.Implies(z3.And(self.ranges(), self.ranges(copied), index == other),
+                          z3.And([v == copied[v.get_id()] for v in self.digits]))
+
+    def identity(self, x):
+        """The theorem for a cell: encoding its digits gives it back, for any bases
+        that are not zero (Euclidean division: x = n * (x / n) + x % n)."""
+        decoded = self.decode(x)
+        encoded = self.const + sum(decoded[v.get_id()] * w for v, w in zip(self.digits, self.weights))
+        return z3.Implies(self.nonzero(), encoded == x)
+
+
+def radix(index, bound: tuple) -> Radix | None:
+    """`index` in a mixed radix over the bound variables (two or more), or None.  The
+    weights are compared as products of factors: each must be the previous one times
+    some factor, the lowest must be 1."""
+    if len(bound) < 2:
+        return None
+    lin = linear(index, bound)
+    if lin is None or len(lin[0]) != len(bound):
+        return None
+    coefs, const = lin
+    split = {v.get_id(): _factors(c) for v, c in coefs.items()}
+    if any(f is None for f in split.values()):
+        return None
+    order = sorted(bound, key=lambda v: (len(split[v.get_id()][1]), abs(split[v.get_id()][0])))
+    number, symbols = split[order[0].get_id()]
+    if number != 1 or symbols:
+        return None
+    bases = []
+    for low, high in zip(order, order[1:]):
+        base = _quotient(split[low.get_id()], split[high.get_id()], index.ctx)
+        if base is None:
+            return None
+        bases.append(base)
+    return Radix(const, tuple(order), tuple(bases), tuple(coefs[v] for v in order))
+
+
+def _factors(term) -> tuple[int, tuple] | None:
+    """A product as (integer factor, other factors sorted by id), or None for a term that
+    is not a product of numerals and terms."""
+    term = z3.simplify(term)
+    if z3.is_int_value(term):
+        return term.as_long(), ()
+    if z3.is_mul(term):
+        number, symbols = 1, []
+        for child in term.children():
+            part = _factors(child)
+            if part is None:
+                return None
+            number *= part[0]
+            symbols.extend(part[1])
+        return number, tuple(sorted(symbols, key=lambda t: t.get_id()))
+    if z3.is_app_of(term, z3.Z3_OP_UMINUS):
+        inner = _factors(term.arg(0))
+        return None if inner is None else (-inner[0], inner[1])
+    return 1, (term,)
+
+
+def _quotient(low, high, ctx):
+    """high / low as a term when low divides high as a product of factors (the quotient
+    more than 1 in absolute value), else None."""
+    (n_low, s_low), (n_high, s_high) = low, high
+    if n_low == 0 or n_high % n_low != 0:
+        return None
+    rest = list(s_high)
+    for s in s_low:
+        match = next((i for i, r in enumerate(rest) if r.eq(s)), None)
+        if match is None:
+            return None
+        del rest[match]
+    number = n_high // n_low
+    if not rest and abs(number) <= 1:
+        return None          # two digits of the same weight: not a radix
+    return math.prod(rest, start=z3.IntVal(number, ctx)) if number != 1 or not rest else math.prod(rest[1:], start=rest[0])
