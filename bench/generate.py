@@ -626,15 +626,17 @@ TILES_SIZES = (1, 2, 4, 8)
 
 
 def tiles(n: int) -> str:
-    """tiles-N: every work group transposes N w x w tiles (gsize = w * w) of global memory
-    through one tile of local memory; thread lid moves the cell (lid / w, lid % w) of each
-    tile to (lid % w, lid / w).  Tile t of group gid is cells t * tcount + gid * gsize + l
-    of inp and out: the thread contract quantifies over the tiles (index t * tcount + tid),
-    the generated group and kernel contracts over tiles and threads (2-D and 3-D indices).
-    Each tile is one phase: write the local tile, a local barrier that hands each thread
-    the read share of its transposed cell, the copy out, a barrier that returns the tile."""
+    """tiles-N: every work group transposes N w x w tiles (gsize = w * w) through one tile
+    of local memory; thread lid moves the cell (lid / w, lid % w) of each tile to
+    (lid % w, lid / w).  Cell t of thread tid is inp/out[tid * N + t]: the thread
+    contract quantifies over its N cells, the generated group and kernel contracts over
+    threads and cells (2-D and 3-D indices, `(gid * gsize + l) * N + t`).  Each tile is
+    one phase: write the local tile, a barrier that hands each thread the read share of
+    its transposed cell, the copy out, a barrier that returns the tile.  (With tile t at
+    t * tcount + tid instead, N = 4 is already beyond the solver's time: the cells of one
+    thread are then tcount apart, a symbolic stride, not N, a constant one.)"""
     tr = "(lid % w) * w + lid / w"
-    src = f"t * tcount + gid * gsize + {tr}"
+    src = f"(gid * gsize + {tr}) * {n} + t"
     out = [
         "kernel tiles(int w) {",
         f"  global int[{n} * tcount] inp;",
@@ -644,27 +646,27 @@ def tiles(n: int) -> str:
         "",
         f"  context  (\\forall* int x; 0 <= x && x < {n} * tcount; Perm(inp[x], read));",
         "  requires Perm(tile[lid], write);",
-        f"  context  (\\forall* int t; 0 <= t && t < {n}; Perm(out[t * tcount + tid], write));",
-        f"  ensures  (\\forall int t; 0 <= t && t < {n}; out[t * tcount + tid] == inp[{src}]);",
+        f"  context  (\\forall* int t; 0 <= t && t < {n}; Perm(out[tid * {n} + t], write));",
+        f"  ensures  (\\forall int t; 0 <= t && t < {n}; out[tid * {n} + t] == inp[{src}]);",
         "  void main() {",
     ]
     for t in range(n):
-        done = f"(\\forall int s; 0 <= s && s < {t}; out[s * tcount + tid] == inp[s * tcount + gid * gsize + {tr}])"
+        done = f"(\\forall int s; 0 <= s && s < {t}; out[tid * {n} + s] == inp[(gid * gsize + {tr}) * {n} + s])"
         common = [
             f"(\\forall* int x; 0 <= x && x < {n} * tcount; Perm(inp[x], read))",
-            f"(\\forall* int t; 0 <= t && t < {n}; Perm(out[t * tcount + tid], write))",
+            f"(\\forall* int t; 0 <= t && t < {n}; Perm(out[tid * {n} + t], write))",
             done,
         ]
         out += [
-            f"    tile[lid] = inp[{t} * tcount + tid];",
+            f"    tile[lid] = inp[tid * {n} + {t}];",
             "    barrier(local, global) {",
-            f"      requires tile[lid] == inp[{t} * tcount + tid];",
+            f"      requires tile[lid] == inp[tid * {n} + {t}];",
             f"      requires {done};",
             *[f"      ensures  {c};" for c in common],
             f"      ensures  Perm(tile[{tr}], read);",
-            f"      ensures  tile[{tr}] == inp[{t} * tcount + gid * gsize + {tr}];",
+            f"      ensures  tile[{tr}] == inp[(gid * gsize + {tr}) * {n} + {t}];",
             "    }",
-            f"    out[{t} * tcount + tid] = tile[{tr}];",
+            f"    out[tid * {n} + {t}] = tile[{tr}];",
             "    barrier(local) {",
             f"      requires {done.replace(f's < {t};', f's < {t + 1};')};",
             *[f"      ensures  {c.replace(f's < {t};', f's < {t + 1};')};" for c in common],
