@@ -40,7 +40,7 @@ _STRAIGHT = (A.VarDecl, A.Assign, A.ArrayAssign, A.Barrier, A.CallStmt, A.Assert
 
 
 def assigned_locals(node) -> set[Symbol]:
-    return {n.target.symbol for n in A.walk(node)
+    return {n.target.symbol for n in A.statements(node)
             if isinstance(n, A.Assign) and isinstance(n.target.symbol, Symbol)
             and n.target.symbol.kind in (SymbolKind.LOCAL, SymbolKind.PARAM)}
 
@@ -57,7 +57,7 @@ def _point(s, in_loop: bool) -> Point:
 
 
 def has_barrier(node) -> bool:
-    return any(isinstance(n, A.Barrier) for n in A.walk(node))
+    return any(isinstance(n, A.Barrier) for n in A.statements(node))
 
 
 def pre_exprs(contract) -> tuple[A.Expr, ...]:
@@ -253,7 +253,7 @@ class Executor:
         maintain = Codes("loop.maintain", "loop.maintain", "the loop invariant after an iteration", loop_related)
         head = Point("at the loop head", s.span)
         self.in_loop.update(id(n) for part in (s.body, getattr(s, "update", None)) if part is not None
-                            for n in A.walk(part))
+                            for n in A.statements(part))
         self.engine.point = Point("before the loop", s.span)
         entered = st
         for expr in invariant:

@@ -9,8 +9,9 @@ and pure invariants of the enclosing loops, less those about a variable that may
 assigned between where the fact holds and the barrier (for a fact from outside a loop,
 anywhere in the loop, since earlier iterations ran).
 
-They are added to the barrier's `requires` and to the loop's invariants, in front of the
-user's clauses.  So the thread obligation proves them where it reaches the barrier or
+They are added, as one clause in front of the user's, to the barrier's `requires` and
+(the precondition's only) to the loop's invariants, as far as they can matter to that
+contract (`_relevant`).  So the thread obligation proves them where it reaches the barrier or
 the loop (they hold there by construction; if this analysis were wrong the proof would
 fail, never pass wrongly), and the group-level barrier obligations and the framing of
 barrier and loop contracts may assume them: users need not restate `0 < s` of the
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..semantics.symbols import RESERVED, SymbolKind
 from ..syntax import ast as A
 
 
@@ -27,13 +29,29 @@ def with_path_facts(body: A.Block, pre: tuple[A.Expr, ...] = ()) -> A.Block:
     """`body` with each barrier (with a contract) and each loop given the facts that
     hold on every path to it; `pre` are the procedure's precondition clauses."""
     facts = tuple(f for e in pre for f in pure_conjuncts(e))
-    return _block(body, facts)
+    return _Paths(frozenset(id(f) for f in facts)).block(body, facts)
 
 
-def _block(block: A.Block, facts: tuple) -> A.Block:
+class _Paths:
+    """A loop gets only the precondition's facts: inside its body the engine keeps
+    what it knew of the variables the loop does not assign, so the others would only
+    add checks (for nested loops, as many as the square of their depth); its framing
+    is where the precondition matters (`requires n > 0` for `a[n - 1]`)."""
+
+    def __init__(self, precondition: frozenset):
+        self.precondition = precondition
+
+    def block(self, block: A.Block, facts: tuple) -> A.Block:
+        return _block(self, block, facts)
+
+    def loop_facts(self, facts: tuple) -> tuple:
+        return tuple(f for f in facts if id(f) in self.precondition)
+
+
+def _block(paths: _Paths, block: A.Block, facts: tuple) -> A.Block:
     stmts = []
     for s in block.stmts:
-        stmts.append(_stmt(s, facts))
+        stmts.append(_stmt(paths, s, facts))
         changed = _assigned(s)
         facts = tuple(f for f in facts if not (_mentions(f) & changed)) + _established(s)
     return attrs.evolve(block, stmts=tuple(stmts))
@@ -53,14 +71,15 @@ def _established(s) -> tuple:
     return (A.Binary("==", target, value, span=s.span),)
 
 
-def _stmt(s, facts: tuple):
+def _stmt(paths: _Paths, s, facts: tuple):
     match s:
         case A.Block():
-            return _block(s, facts)
+            return _block(paths, s, facts)
         case A.If():
             negated = A.Unary("!", s.cond, span=s.cond.span)
-            then = _stmt(s.then, facts + tuple(pure_conjuncts(s.cond)))
-            otherwise = None if s.otherwise is None else _stmt(s.otherwise, facts + tuple(pure_conjuncts(negated)))
+            then = _stmt(paths, s.then, facts + tuple(pure_conjuncts(s.cond)))
+            otherwise = None if s.otherwise is None else \
+                _stmt(paths, s.otherwise, facts + tuple(pure_conjuncts(negated)))
             return attrs.evolve(s, then=then, otherwise=otherwise)
         case A.While() | A.For():
             changed = _assigned(s.body) | (_assigned(s.update) if isinstance(s, A.For) and s.update else frozenset())
@@ -70,13 +89,53 @@ def _stmt(s, facts: tuple):
                 outside = tuple(f for f in facts if not (_mentions(f) & changed))
             invariants = tuple(f for c in s.contract for f in pure_conjuncts(c.expr))
             cond = tuple(pure_conjuncts(s.cond)) if s.cond is not None else ()
-            body = _stmt(s.body, outside + invariants + cond)
-            contract = tuple(A.Clause(A.ClauseKind.LOOP_INVARIANT, f, span=f.span) for f in outside) + s.contract
-            return attrs.evolve(s, contract=contract, body=body)
+            body = _stmt(paths, s.body, outside + invariants + cond)
+            mentioned = [c.expr for c in s.contract] + ([s.cond] if s.cond is not None else [])
+            extra = _clause(A.ClauseKind.LOOP_INVARIANT, _relevant(paths.loop_facts(outside), mentioned))
+            return attrs.evolve(s, contract=extra + s.contract, body=body)
         case A.Barrier(contract=tuple() as contract) if facts:
-            extra = tuple(A.Clause(A.ClauseKind.REQUIRES, f, span=f.span) for f in facts)
+            extra = _clause(A.ClauseKind.REQUIRES, _relevant(facts, [c.expr for c in contract]))
             return attrs.evolve(s, contract=extra + contract)
     return s
+
+
+# The names that tie facts to each other and to a contract: variables and thread ids.
+# Sizes and kernel parameters are the same everywhere in an obligation; a fact about
+# only them is always kept (there are few), but they do not make two facts related.
+_VARIABLES = (SymbolKind.LOCAL, SymbolKind.PARAM)
+_IDS = frozenset(RESERVED[n] for n in ("tid", "lid", "gid"))
+
+
+def _relevant(facts: tuple, exprs) -> tuple:
+    """The facts about what `exprs` mention, directly or through other such facts, and
+    those about sizes and parameters alone.  Others cannot matter to the contract; in
+    nested loops they would add a check per fact at every barrier."""
+    def tied(e) -> frozenset:
+        return frozenset(s for s in _mentions(e) if s.kind in _VARIABLES or s in _IDS)
+
+    wanted = frozenset().union(*(tied(e) for e in exprs))
+    kept = {id(f) for f in facts if not tied(f)}
+    grew = True
+    while grew:
+        grew = False
+        for f in facts:
+            if id(f) not in kept and tied(f) & wanted:
+                kept.add(id(f))
+                wanted |= tied(f)
+                grew = True
+    return tuple(f for f in facts if id(f) in kept)
+
+
+def _clause(kind: A.ClauseKind, facts: tuple) -> tuple:
+    """The facts as one clause: one check where the thread reaches the barrier or loop
+    (and one per iteration), however many there are; as many clauses, nested loops
+    would cost checks quadratic in their depth."""
+    if not facts:
+        return ()
+    conjunction = facts[0]
+    for f in facts[1:]:
+        conjunction = A.Binary("&&", conjunction, f, span=f.span)
+    return (A.Clause(kind, conjunction, span=facts[0].span),)
 
 
 def pure_conjuncts(e):
@@ -99,7 +158,7 @@ def _mentions(e) -> frozenset:
 def _assigned(s) -> frozenset:
     """The variables a statement may assign (declarations count: a loop runs one again)."""
     found = set()
-    for n in A.walk(s):
+    for n in A.statements(s):
         if isinstance(n, A.Assign) and n.target.symbol is not None:
             found.add(n.target.symbol)
         elif isinstance(n, A.VarDecl) and n.symbol is not None:
