@@ -117,3 +117,14 @@ def test_the_radix_candidate_comes_first_and_is_proved_by_its_ranges():
     first = candidates(index, (g, l, j), X, cond)[0]
     assert first.proof is not None
     assert _inverts(index, (g, l, j), z3.And(cond, n >= 1), first, X)
+
+
+def test_a_variable_the_index_does_not_mention_takes_a_lower_bound_free_of_the_others():
+    g, l, i, ng, X = z3.Ints("g l i ng X")
+    # One group: g can only be 0, so the inverse of l is the whole story.
+    cond = z3.And(0 <= g, g < ng, 0 <= l, l < 4)
+    first = candidates(l, (g, l), X, cond)[0]
+    assert str(first.terms[0]) == "0"
+    # A lower bound that is another bound variable is no value for an inverse.
+    cond = z3.And(g >= i, g <= i, 0 <= i, i < 4)
+    assert all(not any(z3.is_const(t) and t.eq(i) for t in c.terms) for c in candidates(i, (g, i), X, cond))

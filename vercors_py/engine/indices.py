@@ -5,8 +5,9 @@ The inverses here are read off the shape of e: `v + k`, `k - v`, `v * n + k`,
 `(v + k) % m`, a variable the condition pins, and the mixed-radix shape of 2-D and 3-D
 indices, `(g * n + l) * m + j` with 0 <= j < m and 0 <= l < n.  For that shape the
 inverse is exact by a theorem of integer arithmetic (the digits of a number in a mixed
-radix are unique), stated here as ground instances (`Radix.unique`, `Radix.identity`)
-so that the solver never has to find it by nonlinear search.
+radix are unique, and encoding the digits of a number gives it back), given to the
+solver as ground instances (`Radix.unique`, `Candidate.exact`) so that it never has to
+find it by nonlinear search.
 """
 from __future__ import annotations
 
@@ -93,7 +94,8 @@ def candidates(index, bound: tuple, X, cond=None) -> list[Candidate]:
     for v in bound:
         if not occurs(v, index) and lookup(pinned, v) is None:
             low = lower_bound(cond, v) if cond is not None else None
-            if low is not None:
+            # Only a value free of the bound variables can be an inverse's term.
+            if low is not None and not any(occurs(b, low) for b in bound):
                 pinned[v] = low
     free = tuple(v for v in bound if not any(v.eq(p) for p in pinned))
     # The free variables are solved for in the index with the pinned ones at their values.
@@ -274,7 +276,8 @@ class Radix:
 
     def identity(self, x):
         """The theorem for a cell: encoding its digits gives it back, for any bases
-        that are not zero (Euclidean division: x = n * (x / n) + x % n)."""
+        that are not zero (Euclidean division: x = n * (x / n) + x % n).  It is why
+        `nonzero()` is a candidate's `exact`; stated here so that the tests check it."""
         decoded = self.decode(x)
         encoded = self.const + sum(decoded[v.get_id()] * w for v, w in zip(self.digits, self.weights))
         return z3.Implies(self.nonzero(), encoded == x)
