@@ -80,3 +80,32 @@ async def test_the_user_cancels_through_work_done_progress(client, tmp_path):
     await started(client, 2)
     client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=begun(client)[1]))
     await client.wait_for(verification_done(client, 2), timeout=20, what="the second verification to end")
+
+
+# Many obligations, each quick: a cancel lands between two checks of the solver, whose
+# context then refuses every call ("push canceled"), not inside one check.
+MANY = "\n".join(f"""kernel k{i} {{
+  global int[gsize] a;
+  context_everywhere ngroups == 1;
+  requires Perm(a[tid], write);
+  ensures  Perm(a[tid], write) ** a[tid] == {i};
+  void main() {{
+    a[tid] = {i};
+    barrier(global) {{
+      requires a[tid] == {i};
+      ensures  Perm(a[tid], write) ** a[tid] == {i};
+    }}
+  }}
+}}""" for i in range(40))
+
+
+@pytest.mark.parametrize("client", [LONG], indirect=True)
+async def test_cancelling_at_once_ends_cancelled_and_publishes_nothing_internal(client, tmp_path):
+    uri = uri_of(tmp_path, "many.pvl")
+    open_doc(client, uri, MANY)
+    await client.wait_for(lambda: len(begun(client)) >= 1, what="the verification to begin")
+    client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=begun(client)[0]))
+    await client.wait_for(verification_done(client), timeout=60, what="the cancelled verification to end")
+    assert client.ended()[0].message == "cancelled"
+    for p in client.publications(uri):
+        assert not any(d.code.startswith("internal") for d in p.diagnostics)

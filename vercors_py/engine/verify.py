@@ -20,6 +20,7 @@ from ..syntax import ast as A
 from ..syntax.snippet import short
 from .. import deep
 from .context import Engine, Origin, Watch
+from .solver import Cancelled
 from .counterexample import Point
 from .encode import Evaluator
 from .exec import CODE, SPEC_READS, Executor, Exits
@@ -246,19 +247,26 @@ def _prove(ob: M.Obligation, timeout: float, cancel) -> ObligationResult:
     engine.span = ob.span
     engine.point = _start_point(ob)
     # Cancelled propagates: whoever cancelled does not want this result.
-    with engine.solver:
-        world = World(engine, ob)
-        runner = _Steps(world)
-        st = world.initial
-        # What the obligation assumes must be consistent before anything is checked
-        # against it (an Execute checks at the end of each of its paths).
-        for step in ob.steps:
-            if _checks(step) and engine.vacuity():
-                break
-            st = runner.run(step, st)
-        else:
-            if not any(_checks(step) or isinstance(step, M.Execute) for step in ob.steps):
-                engine.vacuity()
+    try:
+        with engine.solver:
+            world = World(engine, ob)
+            runner = _Steps(world)
+            st = world.initial
+            # What the obligation assumes must be consistent before anything is checked
+            # against it (an Execute checks at the end of each of its paths).
+            for step in ob.steps:
+                if _checks(step) and engine.vacuity():
+                    break
+                st = runner.run(step, st)
+            else:
+                if not any(_checks(step) or isinstance(step, M.Execute) for step in ob.steps):
+                    engine.vacuity()
+    except z3.Z3Exception:
+        # A cancel between two checks interrupts the context, which then refuses every
+        # call ("push canceled"): that is the cancel, not a fault of ours.
+        if cancel is not None and cancel.is_set():
+            raise Cancelled() from None
+        raise
     diagnostics = tuple(engine.diagnostics)
     if any(d.severity is D.Severity.ERROR and d.family != "timeout" for d in diagnostics):
         verdict = Verdict.FAILED
