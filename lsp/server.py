@@ -120,6 +120,7 @@ class VercorsServer(LanguageServer):
         self.client = PyglsClient(self)
         self.session = Session(self.client, debounce=debounce)
         self.initialization_options = None
+        self.pushed = None         # the settings section of the last didChangeConfiguration
 
     def report_server_error(self, error: Exception, source) -> None:
         """Log a fault; never answer it with a message to the client.  (pygls shows one,
@@ -155,9 +156,14 @@ class VercorsServer(LanguageServer):
             await self.session.current(doc)
         return doc
 
-    async def load_settings(self) -> None:
-        raw = None
-        if isinstance(self.initialization_options, dict):
+    async def load_settings(self, pushed=None) -> None:
+        """The settings, from the first of: what workspace/configuration answers (when
+        the client offers it), what the client last pushed with
+        workspace/didChangeConfiguration, the initialization options."""
+        if isinstance(pushed, dict) and isinstance(pushed.get(SECTION), dict):
+            self.pushed = pushed[SECTION]
+        raw = self.pushed
+        if raw is None and isinstance(self.initialization_options, dict):
             raw = self.initialization_options.get(SECTION)
         if self.client._capability("workspace.configuration", False):
             try:
@@ -184,7 +190,7 @@ def create_server(debounce: float = DEBOUNCE) -> VercorsServer:
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     async def configuration_changed(params: types.DidChangeConfigurationParams) -> None:
-        await server.load_settings()
+        await server.load_settings(params.settings)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(params: types.DidOpenTextDocumentParams) -> None:

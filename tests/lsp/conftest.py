@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
+import attrs
 import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
@@ -100,5 +101,18 @@ async def client(lsp_client: Client, request):
     settings = getattr(request, "param", {})
     lsp_client.set_configuration(settings, section="vercorsPy")
     await lsp_client.initialize_session(types.InitializeParams(capabilities=CAPABILITIES))
+    yield
+    await lsp_client.shutdown_session()
+
+
+# A client that pushes its settings (workspace/didChangeConfiguration) and does not
+# answer workspace/configuration, as Neovim's and Emacs' clients often do.
+PUSHING = attrs.evolve(CAPABILITIES, workspace=types.WorkspaceClientCapabilities(configuration=False))
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "vercors_py", "lsp"],
+                                              client_factory=_make_client))
+async def pushing_client(lsp_client: Client):
+    await lsp_client.initialize_session(types.InitializeParams(capabilities=PUSHING))
     yield
     await lsp_client.shutdown_session()

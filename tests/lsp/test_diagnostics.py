@@ -135,3 +135,26 @@ async def test_save_with_a_syntax_error_keeps_the_outline_and_reports_the_error(
                               what="the fast check of version 2")
     assert codes(p)[0] == "syntax.unexpected-token"
     assert p.diagnostics[0].range == range_at(broken, broken.index("a[tid] = ;") + len("a[tid] = "), 1)
+
+
+async def test_settings_pushed_by_the_client_are_followed(pushing_client, tmp_path):
+    """A client without workspace/configuration pushes its settings with
+    workspace/didChangeConfiguration; `verifyOn: never` then means no verification."""
+    client = pushing_client
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"vercorsPy": {"verifyOn": "never"}}))
+    uri = uri_of(tmp_path, BROKEN)
+    open_doc(client, uri, example(BROKEN))
+    p = await client.wait_for(lambda: next(iter(client.publications(uri)), None), what="the fast check")
+    assert list(p.diagnostics) == []
+    save(client, uri)
+    await client.text_document_code_lens_async(types.CodeLensParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert client.progress_reports == {}
+
+    # Pushed again, as "save": the next save verifies.
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"vercorsPy": {"verifyOn": "save"}}))
+    save(client, uri)
+    await client.wait_for(verification_done(client), what="the verification on save")
+    assert "barrier.functional" in codes(client.publications(uri)[-1])
