@@ -137,13 +137,19 @@ class Features:
         snap = doc.checked
         if snap is None:
             return []
+        current = doc.current
+        if current is not None and current.analysis.program is not None and not current.analysis.program.kernels:
+            return []                  # no kernel left in the text: nothing to annotate
+        # While the text does not pass the static checks, the lenses stay where the last
+        # good check's kernels are now, but its verdicts are not this text's.
+        stale = current is not None and current is not snap
         session = self.session
         obligations = snap.obligations
         results = [session.result_of(doc, snap, ob) for ob in obligations]
         lenses: list[types.CodeLens] = []
         for kernel in snap.analysis.program.kernels:
             mine = [r for ob, r in zip(obligations, results) if ob.kernel is kernel]
-            st = status.status(mine, doc.verifying)
+            st = status.NOT_CHECKED if stale else status.status(mine, doc.verifying)
             where = self._range(doc, snap, kernel.name_span)
             lenses += self._pair(doc, where, st, {"kernel": kernel.name})
             main = kernel.main
@@ -152,13 +158,16 @@ class Features:
                 own = [r for ob, r in zip(obligations, results)
                        if ob.kernel is kernel and ob.span is not None and ob.span == barrier.span]
                 extra = status.errors_inside(mine, barrier.span)
-                st = status.status(own, doc.verifying, extra)
+                st = status.NOT_CHECKED if stale else status.status(own, doc.verifying, extra)
                 where = self._range(doc, snap, barrier.span)
                 where = types.Range(start=where.start, end=where.start)
                 lenses += self._pair(doc, where, st, {"kernel": kernel.name, "barrier": number})
         return lenses
 
     def _pair(self, doc: Document, where: types.Range, st: status.Status, scope: dict) -> list[types.CodeLens]:
-        return [types.CodeLens(range=where, command=types.Command(title=st.title, command="")),
-                types.CodeLens(range=where, command=types.Command(
-                    title="▶ verify", command=VERIFY_COMMAND, arguments=[doc.uri, scope]))]
+        # Clients offer every lens to click and refuse an empty command: the status
+        # verifies its scope again too.
+        verify = types.Command(title="▶ verify", command=VERIFY_COMMAND, arguments=[doc.uri, scope])
+        return [types.CodeLens(range=where, command=types.Command(title=st.title, command=VERIFY_COMMAND,
+                                                                  arguments=[doc.uri, scope])),
+                types.CodeLens(range=where, command=verify)]

@@ -23,6 +23,10 @@ class Status:
     known: bool              # every obligation has a result
 
 
+# The text has errors that the static checks report: no verdict applies to it.
+NOT_CHECKED = Status("○ not checked: fix the errors first", 0, False)
+
+
 def barrier_obligations(obligations, kernel: A.Kernel, barrier: A.Barrier) -> list[M.Obligation]:
     return [ob for ob in obligations if ob.kernel is kernel and ob.span is not None and ob.span == barrier.span
             and ob.kind is not M.Kind.THREAD]

@@ -5,7 +5,7 @@ import pytest
 import pytest_asyncio
 from lsprotocol import types
 
-from .helpers import DATA, example, open_doc, replace_all, uri_of, utf16_position, verification_done
+from .helpers import DATA, example, open_doc, replace_all, save, uri_of, utf16_position, verification_done
 
 pytestmark = pytest.mark.asyncio
 
@@ -165,3 +165,23 @@ async def test_hover_on_a_failure_replays_its_counterexample(client, tmp_path):
     assert "race on a[" in shown and "> step" in shown
     # Outside the failure, names still get their own hover.
     assert "global int[gsize] b" in await hover(client, uri, at(text, "b[tid] = a"))
+
+
+async def test_lenses_follow_the_text_not_the_last_good_check(client, nav):
+    """Issue 12: after the text is deleted, or while it does not parse, the lenses of the
+    kernel that was checked before are gone; the status lens runs a command."""
+    found = await lenses(client, nav)
+    assert all(lens.command.command for lens in found)          # no empty command
+    replace_all(client, nav, "", 2)
+    save(client, nav)
+    await client.wait_for(lambda: any(p.version == 2 for p in client.publications(nav)), what="version 2")
+    assert list(await lenses(client, nav)) == []
+    # While the text does not parse, the lenses of the last good check stay where its
+    # kernel is, but claim no verdict for this text.
+    replace_all(client, nav, NAV.replace("  void main() {\n", "  void main() {\n    int y = ;\n"), 3)
+    await client.wait_for(lambda: any(p.version == 3 for p in client.publications(nav)), what="version 3")
+    titles = [lens.command.title for lens in await lenses(client, nav) if lens.command.title != "▶ verify"]
+    assert titles and all(t.startswith("○ not checked") for t in titles)
+    replace_all(client, nav, NAV, 4)
+    await client.wait_for(lambda: any(p.version == 4 for p in client.publications(nav)), what="version 4")
+    assert [lens.range.start.line for lens in await lenses(client, nav)][:1] == [at(NAV, "nav {").line]
