@@ -69,6 +69,14 @@ class Features:
                 results = [self.session.result_of(doc, snap, ob) for ob in obligations]
                 text = status.barrier_hover(obligations, results, self.markdown)
                 return types.Hover(contents=self._markup(text), range=self._range(doc, snap, barrier.span))
+            offset = self._offset_in(doc, snap, position)
+            kernel = next((k for k in snap.analysis.program.kernels
+                           if k.name_span.start <= offset < k.name_span.end), None)
+            if kernel is not None:
+                obligations = [ob for ob in snap.obligations if ob.kernel is kernel]
+                results = [self.session.result_of(doc, snap, ob) for ob in obligations]
+                text = status.kernel_hover(kernel, obligations, results, doc.verifying, self.markdown)
+                return types.Hover(contents=self._markup(text), range=self._range(doc, snap, kernel.name_span))
         return None
 
     def _failure_hover(self, doc: Document, position: types.Position) -> types.Hover | None:

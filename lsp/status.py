@@ -50,6 +50,19 @@ def status(results: list[ObligationResult | None], verifying: bool, extra_errors
     return Status(f"✓ verified {seconds:.2f} s", 0, True)
 
 
+def kernel_hover(kernel: A.Kernel, obligations: list[M.Obligation], results: list[ObligationResult | None],
+                 verifying: bool, markdown: bool = True) -> str:
+    """A kernel's status and one line per obligation: its name and verdict."""
+    head = f"kernel {kernel.name}: {status(results, verifying).title}"
+    lines = []
+    for ob, r in zip(obligations, results):
+        verdict = "not verified yet" if r is None else r.verdict.value
+        lines.append(f"{ob.name} — {verdict}")
+    if markdown:
+        return f"**{head}**\n\n" + "\n".join(f"- `{line}`" for line in lines)
+    return head + "\n" + "\n".join(lines)
+
+
 def errors_inside(results, span) -> list[D.Diagnostic]:
     return [d for r in results if r is not None for d in r.diagnostics
             if d.severity is D.Severity.ERROR and d.span is not None

@@ -185,3 +185,9 @@ async def test_lenses_follow_the_text_not_the_last_good_check(client, nav):
     replace_all(client, nav, NAV, 4)
     await client.wait_for(lambda: any(p.version == 4 for p in client.publications(nav)), what="version 4")
     assert [lens.range.start.line for lens in await lenses(client, nav)][:1] == [at(NAV, "nav {").line]
+
+
+async def test_hover_on_a_kernel_name_shows_its_status_and_obligations(client, nav):
+    text = await hover(client, nav, at(NAV, "nav {"))
+    assert text is not None and text.startswith("**kernel nav: ✓ verified")
+    assert "`nav/thread — verified`" in text
