@@ -128,8 +128,8 @@ class Heap:
         self.engine.assume(self.for_all(frame, fact))
         if not frame.bound:
             return
+        frame = self._without_unused(frame, self.t.conj(frame.guards), fact)
         cond = self.t.conj(frame.guards)
-        frame = self._without_unused(frame, cond, fact)
         for select in _selects(fact):
             index, array = select.arg(1), select.arg(0)
             # Only a named memory state can serve in a trigger (not a store or a havoc).
@@ -298,14 +298,11 @@ class Heap:
 
     def _footprint(self, frame: Frame, index, amount):
         """Whether an atom covers the location X, and its amount there (over X)."""
-        cond = self.t.conj(frame.guards)
-        if not frame.bound:
-            return z3.And(cond, self.t.X == index), amount
-        bound = frame.bound
-        if amount is None:
+        cond, bound = self.t.conj(frame.guards), frame.bound
+        if bound and amount is None:
             bound, cond = self._some_value(bound, cond, index)
-            if not bound:
-                return z3.And(cond, self.t.X == index), None
+        if not bound:
+            return z3.And(cond, self.t.X == index), amount
         inverse = self.inverse(bound, cond, index)
         pairs = list(zip(bound, inverse.terms))
         # Where a theorem says the inverse is exact, the solver need not prove e(inv(X)) == X.

@@ -29,7 +29,7 @@ def with_path_facts(body: A.Block, pre: tuple[A.Expr, ...] = ()) -> A.Block:
     """`body` with each barrier (with a contract) and each loop given the facts that
     hold on every path to it; `pre` are the procedure's precondition clauses."""
     facts = tuple(f for e in pre for f in pure_conjuncts(e))
-    return _Paths(frozenset(id(f) for f in facts)).block(body, facts)
+    return _block(_Paths(frozenset(id(f) for f in facts)), body, facts)
 
 
 class _Paths:
@@ -40,9 +40,6 @@ class _Paths:
 
     def __init__(self, precondition: frozenset):
         self.precondition = precondition
-
-    def block(self, block: A.Block, facts: tuple) -> A.Block:
-        return _block(self, block, facts)
 
     def loop_facts(self, facts: tuple) -> tuple:
         return tuple(f for f in facts if id(f) in self.precondition)
