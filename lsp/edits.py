@@ -135,8 +135,19 @@ class Mapper:
         moved = self.current.span(start, end)
         return attrs.evolve(moved, path=s.path)
 
-    def diagnostic(self, d: D.Diagnostic) -> D.Diagnostic:
+    def diagnostic(self, d: D.Diagnostic) -> D.Diagnostic | None:
+        """d in the current text; None when all of its text was deleted since (an error
+        about code that is gone, shown as an empty range somewhere near, misleads more
+        than it tells).  Related places whose text was deleted are left out likewise."""
         if self.identity:
             return d
-        return attrs.evolve(d, span=self.span(d.span),
-                            related=tuple(D.Related(self.span(r.span), r.message) for r in d.related))
+        span = self.span(d.span)
+        if _deleted(d.span, span):
+            return None
+        related = ((r, self.span(r.span)) for r in d.related)
+        return attrs.evolve(d, span=span, related=tuple(D.Related(moved, r.message) for r, moved in related
+                                                        if not _deleted(r.span, moved)))
+
+
+def _deleted(old: Span | None, new: Span | None) -> bool:
+    return old is not None and old.end > old.start and new.end == new.start

@@ -4,10 +4,9 @@ parse (its positions carried over the edits made since) while the text does not 
 """
 from __future__ import annotations
 
-import attrs
 from lsprotocol import types
 
-from vercors_py import service
+from vercors_py.obligations import model as M
 from vercors_py.syntax import ast as A
 
 from . import navigation, status
@@ -15,6 +14,7 @@ from .positions import Positions
 from .session import Document, Session, Snapshot
 
 VERIFY_COMMAND = "vercorsPy.verify"
+STOP_COMMAND = "vercorsPy.stopVerification"
 
 _SYMBOL_KIND = {
     "kernel": types.SymbolKind.Class,
@@ -48,7 +48,7 @@ class Features:
         return types.MarkupContent(kind=kind, value=text)
 
     # ---- hover ----
-    def hover(self, doc: Document, position: types.Position) -> types.Hover | None:
+    async def hover(self, doc: Document, position: types.Position) -> types.Hover | None:
         failure = self._failure_hover(doc, position)
         snap = doc.parsed
         if snap is not None:
@@ -62,45 +62,35 @@ class Features:
             return failure
         snap = doc.checked
         if snap is not None:
-            found = snap.index.barrier_at(self._offset_in(doc, snap, position))
+            offset = self._offset_in(doc, snap, position)
+            found = snap.index.barrier_at(offset)
             if found is not None:
                 kernel, barrier = found
-                obligations = status.barrier_obligations(snap.obligations, kernel, barrier)
-                results = [self.session.result_of(doc, snap, ob) for ob in obligations]
-                text = status.barrier_hover(obligations, results, self.markdown)
+                pairs = await self.session.results(doc, snap, lambda ob: ob.kernel is kernel)
+                obligations = status.barrier_obligations([ob for ob, _ in pairs], kernel, barrier)
+                by_name = {ob.name: r for ob, r in pairs}
+                text = status.barrier_hover(obligations, [by_name[ob.name] for ob in obligations], self.markdown)
                 return types.Hover(contents=self._markup(text), range=self._range(doc, snap, barrier.span))
-            offset = self._offset_in(doc, snap, position)
             kernel = next((k for k in snap.analysis.program.kernels
                            if k.name_span.start <= offset < k.name_span.end), None)
             if kernel is not None:
-                obligations = [ob for ob in snap.obligations if ob.kernel is kernel]
-                results = [self.session.result_of(doc, snap, ob) for ob in obligations]
-                text = status.kernel_hover(kernel, obligations, results, doc.verifying, self.markdown)
+                pairs = await self.session.results(doc, snap, lambda ob: ob.kernel is kernel)
+                text = status.kernel_hover(kernel, [ob for ob, _ in pairs], [r for _, r in pairs],
+                                           doc.verifying, self.markdown)
                 return types.Hover(contents=self._markup(text), range=self._range(doc, snap, kernel.name_span))
         return None
 
     def _failure_hover(self, doc: Document, position: types.Position) -> types.Hover | None:
-        """On an error with a counterexample: what running the kernel there shows
-        (`check --replay`), computed once per verified version."""
+        """On an error with a counterexample: its values, one per line, and what running
+        the kernel there showed (`check --replay`, done when it was verified)."""
         verified = doc.verified
         if verified is None or verified.result.source is None:
             return None
         offset = doc.log.backward(self.positions.offset(doc.source(), position), verified.mark)
         for d in self.session.failures_at(verified, offset):
-            note = doc.replays.get((verified.version, d))
-            if note is None:
-                if any(version != verified.version for version, _ in doc.replays):
-                    doc.replays.clear()
-                replayed = service.replay(attrs.evolve(verified.result, diagnostics=(d,)))
-                note = doc.replays[(verified.version, d)] = replayed.diagnostics[0].notes[-1]
-            if note.startswith("replay at "):
-                head, _, steps = note.partition("\n")
-                if not self.markdown:
-                    text = f"[{d.code}] {d.message}\n{note}"
-                else:
-                    text = f"**[{d.code}]** {d.message}\n\n{head}" + (f"\n\n```\n{steps}\n```" if steps else "")
-                return types.Hover(contents=self._markup(text),
-                                   range=self.positions.range(doc.source(), doc.mapper(verified.mark).span(d.span)))
+            text = status.failure_hover(d, verified.replays.get(d), self.markdown)
+            span = doc.mapper(verified.mark).span(d.span)
+            return types.Hover(contents=self._markup(text), range=self.positions.range(doc.source(), span))
         return None
 
     # ---- definition ----
@@ -141,35 +131,41 @@ class Features:
             children=[self._document_symbol(doc, snap, c) for c in item.children] or None)
 
     # ---- code lenses ----
-    def lenses(self, doc: Document) -> list[types.CodeLens]:
+    async def lenses(self, doc: Document) -> list[types.CodeLens]:
         snap = doc.checked
         if snap is None:
             return []
+        pairs = await self.session.results(doc, snap)
         current = doc.current
-        if current is not None and current.analysis.program is not None and not current.analysis.program.kernels:
-            return []                  # no kernel left in the text: nothing to annotate
-        # While the text does not pass the static checks, the lenses stay where the last
-        # good check's kernels are now, but its verdicts are not this text's.
+        program = current.analysis.program if current is not None else None
+        if program is not None and not program.kernels and not program.functions:
+            return []                  # nothing left in the text to verify
+        # While the text does not pass the static checks (or was checked again while the
+        # results were looked up), the lenses stay where snap's kernels are now, but its
+        # verdicts are not this text's.
         stale = current is not None and current is not snap
-        session = self.session
-        obligations = snap.obligations
-        results = [session.result_of(doc, snap, ob) for ob in obligations]
         lenses: list[types.CodeLens] = []
         for kernel in snap.analysis.program.kernels:
-            mine = [r for ob, r in zip(obligations, results) if ob.kernel is kernel]
+            mine = [r for ob, r in pairs if ob.kernel is kernel]
             st = status.NOT_CHECKED if stale else status.status(mine, doc.verifying)
             where = self._range(doc, snap, kernel.name_span)
             lenses += self._pair(doc, where, st, {"kernel": kernel.name})
             main = kernel.main
             barriers = [n for n in A.walk(main.body) if isinstance(n, A.Barrier)] if main else []
             for number, barrier in enumerate(barriers):
-                own = [r for ob, r in zip(obligations, results)
+                own = [r for ob, r in pairs
                        if ob.kernel is kernel and ob.span is not None and ob.span == barrier.span]
                 extra = status.errors_inside(mine, barrier.span)
                 st = status.NOT_CHECKED if stale else status.status(own, doc.verifying, extra)
                 where = self._range(doc, snap, barrier.span)
                 where = types.Range(start=where.start, end=where.start)
                 lenses += self._pair(doc, where, st, {"kernel": kernel.name, "barrier": number})
+        # procedures and pure functions: each has an obligation of its own, at its name
+        for ob, r in pairs:
+            if ob.kind in (M.Kind.PROCEDURE, M.Kind.FUNCTION) and ob.span is not None:
+                st = status.NOT_CHECKED if stale else status.status([r], doc.verifying)
+                where = self._range(doc, snap, ob.span)
+                lenses += self._pair(doc, where, st, {"obligation": ob.name})
         return lenses
 
     def _pair(self, doc: Document, where: types.Range, st: status.Status, scope: dict) -> list[types.CodeLens]:

@@ -26,7 +26,7 @@ from vercors_py.source import SourceText
 
 from .convert import to_lsp
 from .edits import apply as apply_edits
-from .features import VERIFY_COMMAND, Features
+from .features import STOP_COMMAND, VERIFY_COMMAND, Features
 from .positions import Positions
 from .session import DEBOUNCE, Session, Settings
 
@@ -225,7 +225,7 @@ def create_server(debounce: float = DEBOUNCE) -> VercorsServer:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def hover(params: types.HoverParams):
         doc = await server.analysed(params.text_document.uri)
-        return server.features().hover(doc, params.position)
+        return await server.features().hover(doc, params.position)
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     async def definition(params: types.DefinitionParams):
@@ -238,11 +238,12 @@ def create_server(debounce: float = DEBOUNCE) -> VercorsServer:
 
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=False))
     async def code_lens(params: types.CodeLensParams):
-        return server.features().lenses(await server.analysed(params.text_document.uri))
+        return await server.features().lenses(await server.analysed(params.text_document.uri))
 
     @server.command(VERIFY_COMMAND)
     async def verify(*args):
-        """Verify a document now: `[uri]`, or `[uri, {"kernel": name, "barrier": n}]` to
+        """Verify a document now: `[uri]`, or `[uri, scope]` with a scope of the lenses
+        ({"kernel": name, "barrier": n} or {"obligation": name}) to
         prove that kernel's (or that barrier's) obligations again even if cached."""
         if not args or not isinstance(args[0], str):
             raise JsonRpcInvalidParams(f"{VERIFY_COMMAND} expects the document's URI")
@@ -252,12 +253,23 @@ def create_server(debounce: float = DEBOUNCE) -> VercorsServer:
         if snap is None:
             return {"cancelled": True}
         if scope is not None and snap is doc.checked:
-            session.forget(doc, snap, scope)
+            await session.forget(doc, snap, scope)
         result = await session.start_verification(doc)
         if result is None:
             return {"cancelled": True}
         return {"verdict": result.verdict.value, "errors": len(result.errors), "version": snap.version,
                 "seconds": round(result.seconds, 3), "proved": list(doc.verified.proved)}
+
+    @server.command(STOP_COMMAND)
+    def stop(*args):
+        """Stop verifying: `[uri]` that document, `[]` every document.  What was
+        published stays; the progress ends "cancelled"; the next save verifies again."""
+        if args and not isinstance(args[0], str):
+            raise JsonRpcInvalidParams(f"{STOP_COMMAND} expects a document's URI or nothing")
+        uri = args[0] if args else None
+        if uri is not None:
+            server.document(uri)              # an error response when it is not open
+        return {"stopped": session.stop(uri)}
 
     @server.feature(types.SHUTDOWN)
     def shutdown(params) -> None:
@@ -292,5 +304,9 @@ def _version() -> str:
 def main() -> int:
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING,
                         format="vercors-py lsp: %(levelname)s %(name)s: %(message)s")
+    # Verification runs in a worker thread and holds the GIL between solver calls; at the
+    # default switch interval (5 ms) a hover, which gives the GIL up at every read and
+    # write, waits tens of times that long.
+    sys.setswitchinterval(0.0005)
     create_server().start_io()
     return 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol
 
@@ -72,12 +73,16 @@ class Client(Protocol):
 class Snapshot:
     """The analysis of one version of a document, and what is derived from it on demand."""
 
-    def __init__(self, analysis: service.Analysis, version: int, mark: int):
+    def __init__(self, analysis: service.Analysis, version: int, mark: int, index: Index | None = None):
         self.analysis = analysis
         self.version = version
         self.mark = mark                 # the edit log's mark when the text was this one
-        self._index: Index | None = None
+        self._index = index
         self._obligations: list | None = None
+        self._lock = threading.Lock()
+        # the results of its obligations already looked up, valid while `peeked_key` holds
+        self.peeked: dict[str, ObligationResult | None] = {}
+        self.peeked_key: tuple | None = None
 
     @property
     def source(self) -> SourceText:
@@ -91,9 +96,12 @@ class Snapshot:
 
     @property
     def obligations(self) -> list:
-        if self._obligations is None:
-            self._obligations = generate.obligations(self.analysis.checked)
-        return self._obligations
+        """Generated once, by the first worker thread that needs them: a large file's take
+        a second, so the event loop never asks (Session.results does it in a worker)."""
+        with self._lock:
+            if self._obligations is None:
+                self._obligations = generate.obligations(self.analysis.checked)
+            return self._obligations
 
 
 @attrs.frozen
@@ -103,6 +111,8 @@ class Verified:
     mark: int
     by_name: dict = attrs.field(factory=dict)
     proved: tuple[str, ...] = ()             # the obligations proved by it (the others were cached)
+    diagnostics: tuple[D.Diagnostic, ...] = ()   # as published (in the text of `version`)
+    replays: dict = attrs.field(factory=dict)    # a published failure -> what running it showed
 
 
 class Document:
@@ -116,11 +126,12 @@ class Document:
         self.parsed: Snapshot | None = None     # the last one with a syntax tree
         self.checked: Snapshot | None = None    # the last one that passed the static checks
         self.verified: Verified | None = None   # the last finished verification
-        self.replays: dict = {}                 # (version, diagnostic) -> the replay note of a failure
         self.cancel: CancelToken | None = None  # of the verification in flight
         self.run = 0                            # verification runs started
+        self.finished = 0                       # and finished
         self.verifying = False
         self.debounce: asyncio.Task | None = None
+        self.analysing: tuple[int, asyncio.Task] | None = None   # (version, its fast checks)
 
     def source(self) -> SourceText:
         if self.current is not None and self.current.version == self.version:
@@ -169,6 +180,8 @@ class Session:
         self._settings_ready: asyncio.Event | None = None
         self._fast = ThreadPoolExecutor(1, thread_name_prefix="vercors-fast")
         self._verify = ThreadPoolExecutor(1, thread_name_prefix="vercors-verify")
+        # lens and hover states: obligations, fingerprints and cache look-ups, and replays
+        self._status = ThreadPoolExecutor(1, thread_name_prefix="vercors-status")
         self._tasks: set[asyncio.Task] = set()
 
     # ---- settings ----
@@ -257,6 +270,7 @@ class Session:
             task.cancel()
         self._fast.shutdown(wait=False, cancel_futures=True)
         self._verify.shutdown(wait=False, cancel_futures=True)
+        self._status.shutdown(wait=False, cancel_futures=True)
 
     # ---- fast checks ----
     async def _after_pause(self, doc: Document) -> None:
@@ -269,13 +283,21 @@ class Session:
             self.start_verification(doc)
 
     async def analyze(self, doc: Document) -> Snapshot | None:
-        """The fast checks of the document's current version; None if it changed meanwhile."""
+        """The fast checks of the document's current version; None if it changed meanwhile.
+        A request that comes while the version is being analysed (a hover just after
+        opening a large file) waits for that analysis instead of starting another."""
+        pending = doc.analysing
+        if pending is None or pending[0] != doc.version or pending[1].cancelled():
+            pending = doc.analysing = (doc.version, self._spawn(self._analyze_now(doc)))
+        return await asyncio.shield(pending[1])
+
+    async def _analyze_now(self, doc: Document) -> Snapshot | None:
         version, text, mark = doc.version, doc.text, doc.log.mark
         loop = asyncio.get_running_loop()
-        analysis = await loop.run_in_executor(self._fast, _analyze, text, doc.path)
+        analysis, index = await loop.run_in_executor(self._fast, _analyze, text, doc.path)
         if doc.version != version or self.docs.get(doc.uri) is not doc:
             return None
-        snap = Snapshot(analysis, version, mark)
+        snap = Snapshot(analysis, version, mark, index)
         doc.current = snap
         if analysis.program is not None:
             doc.parsed = snap
@@ -302,6 +324,15 @@ class Session:
             doc.cancel.cancel()
             doc.cancel = None
 
+    def stop(self, uri: str | None = None) -> int:
+        """Cancel the verification in flight of a document (of all, without `uri`), as
+        an edit does, but keep the text's diagnostics; how many were stopped."""
+        docs = [self.document(uri)] if uri is not None else list(self.docs.values())
+        running = [doc for doc in docs if doc.cancel is not None]
+        for doc in running:
+            self.cancel_verification(doc)
+        return len(running)
+
     def start_verification(self, doc: Document) -> asyncio.Task:
         """Verify the current analysis of the document (which must be current)."""
         snap = doc.current
@@ -313,7 +344,7 @@ class Session:
     async def _verify_run(self, doc: Document, snap: Snapshot, token: CancelToken, run: int) -> FileResult | None:
         if snap.analysis.rejected:
             result = service.verify(snap.analysis, self.options())
-            return self._finish(doc, snap, run, result)
+            return self._finish(doc, snap, run, Verified(result, snap.version, snap.mark))
         progress = await self.client.progress_begin(f"Verifying {_name(doc.path)}", token.cancel)
         message = "cancelled"
         doc.verifying = True
@@ -331,30 +362,35 @@ class Session:
                     loop.call_soon_threadsafe(self.client.progress_report, progress, p.done, p.total)
 
             options = self.options()
+
+            def work():
+                result = service.verify(snap.analysis, options, token, cache=self.cache, progress=report,
+                                        obligations=snap.obligations)
+                return result, _replayed(result, snap.analysis)
             try:
-                result = await loop.run_in_executor(
-                    self._verify, lambda: service.verify(snap.analysis, options, token, cache=self.cache,
-                                                         progress=report))
+                result, (shown, replays) = await loop.run_in_executor(self._verify, work)
             except Cancelled:
                 return None
             message = f"{result.verdict.value} in {result.seconds:.2f} s"
-            return self._finish(doc, snap, run, result, tuple(proved))
+            verified = Verified(result, snap.version, snap.mark, {r.name: r for r in result.obligations},
+                                tuple(proved), shown, replays)
+            return self._finish(doc, snap, run, verified)
         finally:
             if run == doc.run:
                 doc.verifying = False
             if progress is not None:
                 self.client.progress_end(progress, message)
 
-    def _finish(self, doc: Document, snap: Snapshot, run: int, result: FileResult,
-                proved: tuple[str, ...] = ()) -> FileResult | None:
+    def _finish(self, doc: Document, snap: Snapshot, run: int, verified: Verified) -> FileResult | None:
         if run != doc.run or doc.version != snap.version or self.docs.get(doc.uri) is not doc:
             return None                                   # an edit made it stale: dropped
-        doc.verified = Verified(result, snap.version, snap.mark, {r.name: r for r in result.obligations}, proved)
+        doc.verified = verified
+        doc.finished += 1
         doc.cancel = None
         doc.forget_old_edits()
         self.publish(doc)
         self.client.refresh_lenses()
-        return result
+        return verified.result
 
     # ---- publishing ----
     def publish(self, doc: Document) -> None:
@@ -364,44 +400,64 @@ class Session:
         found = fast_diagnostics(snap.analysis)
         if doc.verified is not None:
             mapper = doc.mapper(doc.verified.mark)
-            found.extend(mapper.diagnostic(d) for d in verification_diagnostics(doc.verified.result))
+            moved = (mapper.diagnostic(d) for d in doc.verified.diagnostics)
+            found.extend(d for d in moved if d is not None)
         unique = sorted(dict.fromkeys(found), key=D.sort_key)
         self.client.publish(doc.uri, snap.version, snap.source, unique)
 
-    def forget(self, doc: Document, snap: Snapshot, scope: dict) -> None:
-        """Drop the cached results of a kernel's (or one of its barriers') obligations."""
-        kernel = next((k for k in snap.analysis.program.kernels if k.name == scope.get("kernel")), None)
-        if kernel is None:
-            return
-        chosen = [ob for ob in snap.obligations if ob.kernel is kernel]
-        number = scope.get("barrier")
-        if isinstance(number, int) and kernel.main is not None:
-            barriers = [n for n in A.walk(kernel.main.body) if isinstance(n, A.Barrier)]
-            if 0 <= number < len(barriers):
-                chosen = [ob for ob in chosen if ob.span == barriers[number].span]
-        for ob in chosen:
-            self.cache.forget(ob, self.settings.timeout)
+    async def forget(self, doc: Document, snap: Snapshot, scope: dict) -> None:
+        """Drop the cached results of a kernel's (or one of its barriers') obligations, or
+        of one obligation (a procedure's, a function's): {"kernel": name, "barrier": n},
+        {"obligation": name}."""
+        timeout = self.settings.timeout
+        if isinstance(scope.get("obligation"), str):
+            def chosen(ob) -> bool:
+                return ob.name == scope["obligation"]
+        else:
+            kernel = next((k for k in snap.analysis.program.kernels if k.name == scope.get("kernel")), None)
+            if kernel is None:
+                return
+            number = scope.get("barrier")
+            barriers = [n for n in A.walk(kernel.main.body) if isinstance(n, A.Barrier)] if kernel.main else []
+            barrier = barriers[number] if isinstance(number, int) and 0 <= number < len(barriers) else None
+
+            def chosen(ob) -> bool:
+                return ob.kernel is kernel and (barrier is None or ob.span == barrier.span)
+
+        def work() -> None:
+            for ob in snap.obligations:
+                if chosen(ob):
+                    self.cache.forget(ob, timeout)
+        await asyncio.get_running_loop().run_in_executor(self._status, work)
 
     # ---- results for lenses and hovers ----
     def failures_at(self, verified: Verified, offset: int) -> list[D.Diagnostic]:
         """The errors of a verification whose range holds `offset` (in its text) and that
         come with a counterexample, innermost first."""
-        found = [d for d in verification_diagnostics(verified.result)
+        found = [d for d in verified.diagnostics
                  if d.severity is D.Severity.ERROR and d.span is not None and d.span.start <= offset <= d.span.end
-                 and any(n.startswith("counterexample:") for n in d.notes)]
+                 and d.counterexample is not None]
         return sorted(found, key=lambda d: d.span.end - d.span.start)
 
-    def result_of(self, doc: Document, snap: Snapshot, ob) -> ObligationResult | None:
-        """The obligation's result in the text of `snap`: from the verification of that
-        very version, or else from the cache."""
-        if doc.verified is not None and doc.verified.version == snap.version:
-            found = doc.verified.by_name.get(ob.name)
-            if found is not None:
-                return found
-        if ob.static is not None:
-            verdict = Verdict.FAILED if any(d.severity is D.Severity.ERROR for d in ob.static) else Verdict.VERIFIED
-            return ObligationResult(ob.name, ob.kind.value, verdict, 0.0, ob.span, ob.static)
-        return self.cache.peek(ob, self.settings.timeout)
+    async def results(self, doc: Document, snap: Snapshot, select=None) -> list[tuple]:
+        """snap's obligations that `select` keeps (all by default), each with its result in
+        snap's text: from the verification of that very version, or else from the cache.
+        Worked out in a worker thread, since a large file's obligations take a second to
+        generate and another to fingerprint, and remembered for the snapshot until the
+        cache or the settings change."""
+        verified = doc.verified if doc.verified is not None and doc.verified.version == snap.version else None
+        key = (self.cache.generation, self.settings.timeout, verified is not None and doc.finished)
+        if snap.peeked_key != key:
+            snap.peeked, snap.peeked_key = {}, key
+        known, cache, timeout = snap.peeked, self.cache, key[1]
+
+        def work():
+            chosen = [ob for ob in snap.obligations if select is None or select(ob)]
+            return chosen, {ob.name: _result_of(ob, verified, cache, timeout)
+                             for ob in chosen if ob.name not in known}
+        chosen, found = await asyncio.get_running_loop().run_in_executor(self._status, work)
+        known.update(found)
+        return [(ob, known[ob.name]) for ob in chosen]
 
     # ---- helpers ----
     def _spawn(self, coro) -> asyncio.Task:
@@ -416,13 +472,42 @@ class Session:
             log.error("background task failed", exc_info=task.exception())
 
 
-def _analyze(text: str, path: str) -> service.Analysis:
+def _replayed(result: FileResult, analysis: service.Analysis) -> tuple[tuple[D.Diagnostic, ...], dict]:
+    """The diagnostics to publish: the obligations' failures, those with a counterexample
+    run at its sizes (`check --replay`), whose run's places (the other thread's access of
+    a race) become related places; and, for the hover, what each run showed."""
+    shown = verification_diagnostics(result)
+    replays = {}
+    published = []
+    for d, r in zip(shown, service.replay_diagnostics(analysis, shown)):
+        if r.notes != d.notes:
+            d = attrs.evolve(d, related=r.related)
+            replays[d] = r.notes[-1]
+        published.append(d)
+    return tuple(published), replays
+
+
+def _result_of(ob, verified: Verified | None, cache: ObligationCache, timeout) -> ObligationResult | None:
+    if verified is not None:
+        found = verified.by_name.get(ob.name)
+        if found is not None:
+            return found
+    if ob.static is not None:
+        verdict = Verdict.FAILED if any(d.severity is D.Severity.ERROR for d in ob.static) else Verdict.VERIFIED
+        return ObligationResult(ob.name, ob.kind.value, verdict, 0.0, ob.span, ob.static)
+    return cache.peek(ob, timeout)
+
+
+def _analyze(text: str, path: str) -> tuple[service.Analysis, Index | None]:
+    """The fast checks, and the index of names that hovers and definitions use (built
+    here, off the event loop: a tenth of a second for a 2,000-line file)."""
     try:
-        return service.analyze(text, path)
+        analysis = service.analyze(text, path)
+        return analysis, Index(analysis.program) if analysis.program is not None else None
     except Exception as exc:   # a fault of ours: shown in the editor, never a dead server
         source = SourceText(path, text)
         return service.Analysis(source, None, None, (D.error(
-            "internal.error", None, f"internal error: {type(exc).__name__}: {exc}"),))
+            "internal.error", None, f"internal error: {type(exc).__name__}: {exc}"),)), None
 
 
 def _name(path: str) -> str:

@@ -90,3 +90,45 @@ def barrier_hover(obligations: list[M.Obligation], results: list[ObligationResul
     if not parts:
         return "this barrier generates no obligations of its own"
     return ("\n\n" if markdown else "\n\n").join(parts)
+
+
+def failure_hover(d: D.Diagnostic, replay: str | None, markdown: bool = True) -> str:
+    """A failure with a counterexample: the values one per line (where they are from
+    first), its race note, and what running the kernel there showed."""
+    place, values, caveat = counterexample_values(d.counterexample or "")
+    races = [n for n in d.notes if n.startswith("race: ")]
+    head, _, steps = (replay or "").partition("\n")
+    if not markdown:
+        lines = [f"[{d.code}] {d.message}", f"counterexample{f' ({place})' if place else ''}:"]
+        lines += [f"  {v}" for v in values] + ([f"  ({caveat})"] if caveat else []) + races
+        return "\n".join(lines + ([replay] if replay else []))
+    parts = [f"**[{d.code}]** {d.message}",
+             f"Counterexample{f' ({place})' if place else ''}:\n\n" + "\n".join(f"- `{v}`" for v in values)]
+    if caveat:
+        parts.append(f"_{caveat}_")
+    parts += races
+    if head:
+        parts.append(head + (f"\n\n```\n{steps}\n```" if steps else ""))
+    return "\n\n".join(parts)
+
+
+def counterexample_values(text: str) -> tuple[str, list[str], str]:
+    """A counterexample note's text (without its prefix) as where its values are from,
+    the values (`name = value`, `f(1, 2) = 3`) and its caveat: the note is built by
+    engine/counterexample.py as `[place: ]v1, v2, ...[; caveat]`."""
+    body, _, caveat = text.partition("; ")
+    place = ""
+    head, colon, rest = body.partition(": ")
+    if colon and " = " not in head:
+        place, body = head, rest
+    values, depth, start = [], 0, 0
+    for i, ch in enumerate(body):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "," and depth == 0:          # not the comma of `binom(3, 1) = 3`
+            values.append(body[start:i].strip())
+            start = i + 1
+    values.append(body[start:].strip())
+    return place, [v for v in values if v], caveat

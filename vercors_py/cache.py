@@ -38,6 +38,7 @@ import enum
 import hashlib
 import re
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
 
@@ -319,6 +320,11 @@ class ObligationCache:
         self.max_entries = max_entries
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
         self._lock = threading.Lock()
+        # Fingerprinting a large file's obligations takes a second, and the language
+        # server asks for the same obligation's fingerprint for every lens, hover and
+        # verification of one version: kept per obligation object while it lives.
+        self._fingerprints: dict[int, tuple[weakref.ref, float | None, Fingerprint | None]] = {}
+        self.generation = 0            # changes whenever a stored result may have
         self.hits = 0
         self.misses = 0
 
@@ -330,10 +336,19 @@ class ObligationCache:
         rendered (a new kind of step this module does not know yet: then it is not cached)."""
         if ob.static is not None:
             return None
+        key = id(ob)
+        known = self._fingerprints.get(key)
+        if known is not None and known[0]() is ob and known[1] == timeout:
+            return known[2]
         try:
-            return fingerprint(ob, timeout)
+            fp = fingerprint(ob, timeout)
         except TypeError:
-            return None
+            fp = None
+        # The callback runs when the obligation is freed, before its id can be reused;
+        # no lock there, since it may run inside a locked section of any thread.
+        self._fingerprints[key] = (weakref.ref(ob, lambda _, key=key: self._fingerprints.pop(key, None)),
+                                   timeout, fp)
+        return fp
 
     def lookup(self, ob: M.Obligation, timeout: float | None,
                fp: Fingerprint | None = None) -> ObligationResult | None:
@@ -368,6 +383,7 @@ class ObligationCache:
         if fp is not None:
             with self._lock:
                 self._entries.pop(fp.key, None)
+                self.generation += 1
 
     def store(self, ob: M.Obligation, timeout: float | None, result: ObligationResult,
               fp: Fingerprint | None = None) -> None:
@@ -379,9 +395,11 @@ class ObligationCache:
         with self._lock:
             self._entries[fp.key] = _Entry(fp, result)
             self._entries.move_to_end(fp.key)
+            self.generation += 1
             while len(self._entries) > self.max_entries:
                 self._entries.popitem(last=False)
 
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self.generation += 1

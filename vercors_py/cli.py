@@ -12,6 +12,7 @@ import sys
 
 from . import service
 from .report import json as json_report
+from .report import sarif as sarif_report
 from .report import text as text_report
 from .obligations.show import format_obligations
 from .results import EXIT_INTERNAL, EXIT_USAGE, FileResult, Verdict, most_serious_exit
@@ -52,8 +53,9 @@ def _parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="verify files and report the results",
                                 description="Verify each FILE and report its diagnostics.")
     check.add_argument("files", nargs="+", metavar="FILE")
-    check.add_argument("--format", choices=("text", "json"), default="text",
-                       help="text: compiler-style messages (default); json: see docs/cli.md")
+    check.add_argument("--format", choices=("text", "json", "sarif"), default="text",
+                       help="text: compiler-style messages (default); json, or sarif (SARIF 2.1.0 "
+                            "for code-scanning dashboards): see docs/cli.md")
     check.add_argument("--timeout", type=_positive(float), default=service.Options().timeout,
                        metavar="SECONDS", help="time limit of one obligation (default %(default)g)")
     check.add_argument("-j", "--jobs", type=_positive(int), metavar="N",
@@ -159,11 +161,14 @@ def _check(args: argparse.Namespace) -> int:
 
     codes, results, unreadable = _each_file(
         args.files, check, lambda r: text_report.render(r, obligations=args.obligations) if args.format == "text" else "")
+    code = most_serious_exit(codes)
     if args.format == "json":
         print(json_report.render(results), end="")
+    elif args.format == "sarif":
+        print(sarif_report.render(results, version=_version(), exit_code=code, unreadable=unreadable), end="")
     elif len(args.files) > 1:
-        print(_total(results, unreadable))
-    return most_serious_exit(codes)
+        print(_total(results, len(unreadable)))
+    return code
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -184,15 +189,17 @@ def _run(args: argparse.Namespace) -> int:
 def _each_file(paths, work, text, usage=()):
     """`work` on each file in turn, each text report printed as soon as it is ready; a
     file that cannot be read (or an exception of the `usage` kinds) is a usage error
-    on stderr.  Returns the exit codes, the results and how many files were unreadable."""
-    codes, results, unreadable = [], [], 0
+    on stderr.  Returns the exit codes, the results and (path, reason) of each file that
+    could not be read."""
+    codes, results, unreadable = [], [], []
     for path in paths:
         try:
             result = work(path)
         except OSError as exc:
-            print(f"{PROG}: error: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+            reason = exc.strerror or str(exc)
+            print(f"{PROG}: error: cannot read {path}: {reason}", file=sys.stderr)
             codes.append(EXIT_USAGE)
-            unreadable += 1
+            unreadable.append((path, reason))
             continue
         except usage as exc:
             print(f"{PROG}: error: {exc}", file=sys.stderr)

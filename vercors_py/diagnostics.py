@@ -14,6 +14,10 @@ import attrs
 
 from .source import Span
 
+# The note that carries a failure's counterexample starts with this: engine/counterexample.py
+# writes it, `Diagnostic.counterexample` finds it again.
+COUNTEREXAMPLE_PREFIX = "counterexample: "
+
 
 class Severity(enum.Enum):
     ERROR = "error"
@@ -44,6 +48,12 @@ class Diagnostic:
     @property
     def family(self) -> str:
         return self.code.split(".", 1)[0]
+
+    @property
+    def counterexample(self) -> str | None:
+        """The text of the counterexample note without its prefix; None without one."""
+        return next((n[len(COUNTEREXAMPLE_PREFIX):] for n in self.notes
+                     if n.startswith(COUNTEREXAMPLE_PREFIX)), None)
 
 
 @attrs.frozen

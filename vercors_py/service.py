@@ -66,11 +66,12 @@ def check_text(text: str, path: str, options: Options = Options(), cancel=None, 
 
 
 def verify(analysis: Analysis, options: Options = Options(), cancel=None, *,
-           cache=None, progress=None) -> FileResult:
+           cache=None, progress=None, obligations=None) -> FileResult:
     """check_text for a text that was already analysed (the language server analyses on
-    every change and verifies the same analysis later)."""
+    every change and verifies the same analysis later, and passes the `obligations` it
+    generated from it for its lenses, so that they are generated and fingerprinted once)."""
     return _guarded(analysis.source.text, analysis.source.path,
-                    lambda: _verify(analysis, options, cancel, cache, progress))
+                    lambda: _verify(analysis, options, cancel, cache, progress, obligations))
 
 
 def _guarded(text: str, path: str, work) -> FileResult:
@@ -138,10 +139,16 @@ def replay(result: FileResult, seed: int = 0) -> FileResult:
     if result.verdict is not Verdict.FAILED or result.source is None:
         return result
     analysis = analyze(result.source.text, result.path)
+    return attrs.evolve(result, diagnostics=replay_diagnostics(analysis, result.diagnostics, seed))
+
+
+def replay_diagnostics(analysis: Analysis, diagnostics, seed: int = 0) -> tuple[D.Diagnostic, ...]:
+    """`diagnostics` of the analysed text, each failure with a counterexample run at its
+    sizes: a note on what the run shows, and the places it names as related places."""
     if analysis.checked is None or analysis.rejected:
-        return result
-    from .run.replay import replay as replay_diagnostics
-    return attrs.evolve(result, diagnostics=replay_diagnostics(analysis.checked, result.diagnostics, seed))
+        return tuple(diagnostics)
+    from .run.replay import replay as run_replay
+    return run_replay(analysis.checked, diagnostics, seed)
 
 
 def run_file(path: str, options):
@@ -152,12 +159,14 @@ def run_file(path: str, options):
     return run_text(text, path, options)
 
 
-def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progress=None) -> FileResult:
+def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progress=None,
+            obligations=None) -> FileResult:
     path = analysis.source.path
     if analysis.rejected:
         return FileResult(path, analysis.source, Verdict.REJECTED, _sorted(analysis.diagnostics))
-    from .obligations import generate
-    obligations = generate.obligations(analysis.checked)
+    if obligations is None:
+        from .obligations import generate
+        obligations = generate.obligations(analysis.checked)
     results = _prove(obligations, options, cancel, cache, progress)
     diagnostics = list(analysis.diagnostics)
     vacuous: set = set()

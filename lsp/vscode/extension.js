@@ -1,8 +1,10 @@
 // The VS Code client of the vercors-py language server: it starts `vercors-py lsp`
 // (the command is the setting vercorsPy.serverCommand) over stdio for .pvl files.
 // Diagnostics, hovers, go-to-definition, the outline, code lenses and progress come
-// from the server; the server's command vercorsPy.verify (behind the "▶ verify" lenses)
-// is registered by the language client itself.
+// from the server; the server's commands vercorsPy.verify (behind the "▶ verify" lenses)
+// and vercorsPy.stopVerification are registered by the language client itself under
+// the same ids (registering them here too would clash); the palette commands below
+// call them with the active .pvl editor's uri.
 "use strict";
 
 const vscode = require("vscode");
@@ -44,6 +46,30 @@ async function activate(context) {
       if (result && result.verdict) {
         vscode.window.setStatusBarMessage(`vercors-py: ${result.verdict}, ${result.errors} error(s)`, 5000);
       }
+    }),
+    vscode.commands.registerCommand("vercorsPy.stopFile", async () => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor || editor.document.languageId !== "pvl") {
+        vscode.window.setStatusBarMessage("vercors-py: no .pvl file is active", 5000);
+        return;
+      }
+      if (!client) {
+        return;
+      }
+      const name = editor.document.uri.path.split("/").pop();
+      let result;
+      try {
+        // answers {"stopped": n}, the number of verifications stopped (0 or 1 for one uri)
+        result = await vscode.commands.executeCommand("vercorsPy.stopVerification", editor.document.uri.toString());
+      } catch (error) {
+        vscode.window.showErrorMessage(`vercors-py: could not stop the verification of ${name}: ${error.message || error}`);
+        return;
+      }
+      const stopped = result && typeof result.stopped === "number" ? result.stopped : 0;
+      vscode.window.setStatusBarMessage(
+        stopped > 0 ? `vercors-py: stopped verifying ${name}` : `vercors-py: ${name} was not being verified`,
+        5000
+      );
     }),
     vscode.commands.registerCommand("vercorsPy.restartServer", async () => {
       if (client) {

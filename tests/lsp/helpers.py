@@ -65,3 +65,21 @@ def range_of(text: str, needle: str, occurrence: int = 0) -> types.Range:
 def verification_done(client, count: int = 1):
     """True once `count` verifications have ended (progress end), cancelled ones included."""
     return lambda: len(client.ended()) >= count
+
+
+def many_kernels(count: int) -> str:
+    """`count` small verified kernels, each with a barrier (four obligations that need
+    the solver each): a file with many quick obligations."""
+    return "\n".join(f"""kernel k{i} {{
+  global int[gsize] a;
+  context_everywhere ngroups == 1;
+  requires Perm(a[tid], write);
+  ensures  Perm(a[tid], write) ** a[tid] == {i};
+  void main() {{
+    a[tid] = {i};
+    barrier(global) {{
+      requires a[tid] == {i};
+      ensures  Perm(a[tid], write) ** a[tid] == {i};
+    }}
+  }}
+}}""" for i in range(count))

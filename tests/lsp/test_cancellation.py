@@ -8,7 +8,7 @@ import time
 import pytest
 from lsprotocol import types
 
-from .helpers import edit, open_doc, save, uri_of, verification_done
+from .helpers import edit, many_kernels, open_doc, save, uri_of, verification_done
 
 pytestmark = pytest.mark.asyncio
 
@@ -84,19 +84,7 @@ async def test_the_user_cancels_through_work_done_progress(client, tmp_path):
 
 # Many obligations, each quick: a cancel lands between two checks of the solver, whose
 # context then refuses every call ("push canceled"), not inside one check.
-MANY = "\n".join(f"""kernel k{i} {{
-  global int[gsize] a;
-  context_everywhere ngroups == 1;
-  requires Perm(a[tid], write);
-  ensures  Perm(a[tid], write) ** a[tid] == {i};
-  void main() {{
-    a[tid] = {i};
-    barrier(global) {{
-      requires a[tid] == {i};
-      ensures  Perm(a[tid], write) ** a[tid] == {i};
-    }}
-  }}
-}}""" for i in range(40))
+MANY = many_kernels(40)
 
 
 @pytest.mark.parametrize("client", [LONG], indirect=True)
@@ -109,3 +97,46 @@ async def test_cancelling_at_once_ends_cancelled_and_publishes_nothing_internal(
     assert client.ended()[0].message == "cancelled"
     for p in client.publications(uri):
         assert not any(d.code.startswith("internal") for d in p.diagnostics)
+
+
+FAILING = """kernel wrong {
+  global int[gsize] a;
+  context_everywhere ngroups == 1;
+  requires Perm(a[tid], read);
+  void main() {
+    a[tid] = 1;
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("client", [LONG], indirect=True)
+async def test_the_stop_command_cancels_and_keeps_what_was_published(client, tmp_path):
+    uri = uri_of(tmp_path, "stop.pvl")
+    open_doc(client, uri, FAILING)
+    await client.wait_for(verification_done(client), timeout=60, what="the first verification")
+    assert [d.code for d in client.publications(uri)[-1].diagnostics] == ["perm.write"]
+
+    async def stop(*arguments):
+        return await client.workspace_execute_command_async(types.ExecuteCommandParams(
+            command="vercorsPy.stopVerification", arguments=list(arguments)))
+
+    assert await stop(uri) == {"stopped": 0}          # nothing runs
+    edit(client, uri, 2, ((8, 0), (8, 0), HARD))
+    save(client, uri)
+    await started(client, 2)
+    assert await stop(uri) == {"stopped": 1}
+    await client.wait_for(verification_done(client, 2), timeout=20, what="the stopped verification to end")
+    assert client.ended()[1].message == "cancelled"
+    # the error found before stays (carried over the edit), nothing internal is shown
+    last = client.publications(uri)[-1]
+    assert last.version == 2 and [d.code for d in last.diagnostics] == ["perm.write"]
+
+    # without a URI: every document's verification; the next save verifies again
+    save(client, uri)
+    await started(client, 3)
+    assert await stop() == {"stopped": 1}
+    await client.wait_for(verification_done(client, 3), timeout=20, what="the second stop")
+    assert client.ended()[2].message == "cancelled"
+    with pytest.raises(Exception, match="not open"):
+        await stop((tmp_path / "other.pvl").as_uri())

@@ -83,6 +83,30 @@ async def test_edit_to_fix_keeps_old_errors_until_save_then_clears_them(client, 
     assert all(p.version in (1, 2) for p in client.publications(uri))
 
 
+async def test_an_error_whose_text_was_deleted_is_not_carried_over(client, tmp_path):
+    uri = uri_of(tmp_path, BROKEN)
+    text = example(BROKEN)
+    open_doc(client, uri, text)
+    await client.wait_for(verification_done(client), what="the verification on open")
+    assert codes(client.publications(uri)[-1]) == ["barrier.functional"]
+
+    # The line of the wrong clause is deleted: the error is about code that is gone.
+    line = text[:text.index(WRONG_CLAUSE)].count("\n")
+    edit(client, uri, 2, ((line, 0), (line + 1, 0), ""))
+    p = await client.wait_for(lambda: next((p for p in client.publications(uri) if p.version == 2), None),
+                              what="the fast check of version 2")
+    assert codes(p) == []
+
+    # An editor that replaces the whole text as "delete all, then insert" (Emacs): the
+    # error is not moved to an empty range at the end of the new text either.
+    lines = text.split("\n")
+    del lines[line]
+    edit(client, uri, 3, ((0, 0), (len(lines) - 1, len(lines[-1])), ""), ((0, 0), (0, 0), text))
+    p = await client.wait_for(lambda: next((p for p in client.publications(uri) if p.version == 3), None),
+                              what="the fast check of version 3")
+    assert codes(p) == []
+
+
 @pytest.mark.parametrize("client", [{"verifyOn": "change"}], indirect=True)
 async def test_rapid_edits_publish_only_the_last_version(client, tmp_path):
     uri = uri_of(tmp_path, DEMO)

@@ -104,8 +104,27 @@ async def test_code_lenses_show_status_and_verify(client, nav):
     assert [t for line, t in titles if line == kernel_line][0].startswith("✓ verified ")
     assert [t for line, t in titles if line == barrier_line][0].startswith("✓ verified ")
     verify = [lens.command for lens in found if lens.command.title == "▶ verify"]
-    assert len(verify) == 2 and verify[0].command == "vercorsPy.verify"
+    assert len(verify) == 4 and verify[0].command == "vercorsPy.verify"
     assert list(verify[1].arguments) == [nav, {"kernel": "nav", "barrier": 0}]
+    # the pure function and the procedure have their own, at their names
+    for needle, name in (("half(int", "function:half"), ("put(int", "nav/procedure:put")):
+        [title] = [t for line, t in titles if line == at(NAV, needle).line and t != "▶ verify"]
+        assert title.startswith("✓ verified ")
+        assert [v.arguments for v in verify if v.arguments[1] == {"obligation": name}]
+
+
+async def test_a_procedure_lens_counts_its_errors_and_reproves_it(client, tmp_path):
+    uri = uri_of(tmp_path, "nav.pvl")
+    text = NAV.replace("    a[i] = v;\n", "    a[i] = v + 1;\n")
+    open_doc(client, uri, text)
+    await client.wait_for(verification_done(client), what="the verification on open")
+    titles = {lens.range.start.line: lens.command.title for lens in await lenses(client, uri)
+              if lens.command.title != "▶ verify"}
+    assert titles[at(text, "put(int").line] == "✗ 1 error"
+    assert titles[at(text, "half(int").line].startswith("✓ verified ")
+    result = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="vercorsPy.verify", arguments=[uri, {"obligation": "nav/procedure:put"}]))
+    assert result["proved"] == ["nav/procedure:put"] and result["errors"] == 1
 
 
 async def test_code_lens_counts_errors(client, tmp_path):
@@ -152,7 +171,7 @@ async def test_navigation_works_from_the_last_good_parse(client, nav):
     [barrier] = symbols[1].children[3].children
     assert barrier.range.start == at(broken, "barrier(local)")
     titles = [lens.command.title for lens in await lenses(client, nav)]
-    assert titles.count("▶ verify") == 2
+    assert titles.count("▶ verify") == 4          # kernel, barrier, procedure, function
 
 
 async def test_hover_on_a_failure_replays_its_counterexample(client, tmp_path):
@@ -163,6 +182,14 @@ async def test_hover_on_a_failure_replays_its_counterexample(client, tmp_path):
     shown = await hover(client, uri, at(text, "a[(tid + 1) % gsize]", delta=3))
     assert "[perm.read]" in shown and "replay at gsize = 2, ngroups = 1" in shown
     assert "race on a[" in shown and "> step" in shown
+    # the counterexample's values, one per line, with where they are from
+    assert "Counterexample (before this statement):" in shown
+    assert "- `gsize = 2`" in shown and "- `tid = 0`" in shown
+    # The published error points at the other thread's access, as the run found it.
+    [d] = client.publications(uri)[-1].diagnostics
+    others = [r for r in d.related_information if "the other access" in r.message]
+    assert [r.location.range.start for r in others] == [at(text, "a[tid] = tid")]
+    assert others[0].message.startswith("when run at gsize = 2, ngroups = 1: ")
     # Outside the failure, names still get their own hover.
     assert "global int[gsize] b" in await hover(client, uri, at(text, "b[tid] = a"))
 

@@ -1,16 +1,18 @@
 """The VS Code client in lsp/vscode: its manifest agrees with the server, its grammar
-colours every keyword of the language, its script is valid JavaScript.  (VS Code itself
-cannot run here; see docs/editor.md.)"""
+colours every keyword of the language, its script is valid JavaScript, it has what
+`vsce package` needs.  (VS Code itself cannot run here; see docs/editor.md.  Packaging
+is tested in test_vscode_package.py.)"""
 from __future__ import annotations
 
 import json
 import re
+import tomllib
 import shutil
 import subprocess
 
 import pytest
 
-from vercors_py.lsp.features import VERIFY_COMMAND
+from vercors_py.lsp.features import STOP_COMMAND, VERIFY_COMMAND
 from vercors_py.lsp.session import DEFAULT_TIMEOUT, VERIFY_ON
 
 from .helpers import EXAMPLES, REPO
@@ -18,6 +20,7 @@ from .helpers import EXAMPLES, REPO
 CLIENT = REPO / "lsp" / "vscode"
 MANIFEST = json.loads((CLIENT / "package.json").read_text(encoding="utf-8"))
 GRAMMAR = json.loads((CLIENT / "syntaxes" / "pvl.tmLanguage.json").read_text(encoding="utf-8"))
+SCRIPT = (CLIENT / "extension.js").read_text(encoding="utf-8")
 
 
 def test_manifest_registers_the_language_grammar_and_settings():
@@ -33,7 +36,68 @@ def test_manifest_registers_the_language_grammar_and_settings():
     assert settings["vercorsPy.timeout"]["default"] == DEFAULT_TIMEOUT
     assert settings["vercorsPy.serverCommand"]["default"] == ["vercors-py", "lsp"]
     assert (CLIENT / MANIFEST["main"]).is_file()
-    assert VERIFY_COMMAND in (CLIENT / "extension.js").read_text(encoding="utf-8")
+    assert VERIFY_COMMAND in SCRIPT
+
+
+def _registered(command: str) -> bool:
+    return re.search(r'registerCommand\(\s*"' + re.escape(command) + '"', SCRIPT) is not None
+
+
+def test_the_commands_of_the_manifest_are_the_scripts_or_the_servers():
+    commands = {c["command"]: c for c in MANIFEST["contributes"]["commands"]}
+    assert {"vercorsPy.verifyFile", "vercorsPy.stopFile", "vercorsPy.restartServer"} <= set(commands)
+    assert commands["vercorsPy.stopFile"]["title"] == "Stop verifying this file"
+    assert all(c["category"] == "vercors-py" for c in commands.values())
+    hidden = {m["command"] for m in MANIFEST["contributes"]["menus"]["commandPalette"] if m.get("when") == "false"}
+    for command in commands:
+        # the language client registers the server's commands itself: registering them
+        # in the script too would fail ("command already exists"); they stay out of the palette
+        server_command = command in (VERIFY_COMMAND, STOP_COMMAND)
+        assert _registered(command) != server_command, command
+        assert (command in hidden) == server_command, command
+    # the palette command calls the server's stop command with the document's uri
+    assert f'executeCommand("{STOP_COMMAND}", editor.document.uri.toString())' in SCRIPT
+
+
+def test_the_extension_has_what_vsce_needs():
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert MANIFEST["license"] == pyproject["license"]["text"] == "MIT"
+    license_text = (CLIENT / "LICENSE").read_text(encoding="utf-8")
+    assert license_text.startswith("MIT License\n")
+    if (REPO / "LICENSE").is_file():
+        assert license_text == (REPO / "LICENSE").read_text(encoding="utf-8")
+    url = MANIFEST["repository"]["url"]
+    assert MANIFEST["repository"]["type"] == "git" and url.startswith("https://") and url.endswith(".git")
+    for project_url in pyproject.get("urls", {}).values():
+        if "github.com/" in project_url:
+            assert url.removesuffix(".git") == project_url.removesuffix(".git")
+    assert MANIFEST["publisher"] and MANIFEST["engines"]["vscode"]
+    assert "screenshot/**" in (CLIENT / ".vscodeignore").read_text(encoding="utf-8").split()
+
+
+def test_the_readme_names_every_setting_and_command():
+    readme = (CLIENT / "README.md").read_text(encoding="utf-8")
+    for setting, schema in MANIFEST["contributes"]["configuration"]["properties"].items():
+        default = schema["default"]
+        assert f"| `{setting}` | `{json.dumps(default) if isinstance(default, list) else default}` |" in readme
+    hidden = {m["command"] for m in MANIFEST["contributes"]["menus"]["commandPalette"] if m.get("when") == "false"}
+    for command in MANIFEST["contributes"]["commands"]:
+        if command["command"] not in hidden:
+            assert f"vercors-py: {command['title']}" in readme
+    assert "vercors-py lsp" in readme and "docs/editor.md" in readme
+
+
+def test_the_lockfile_matches_the_manifest():
+    # package-lock.json is committed (reproducible installs, `npm ci`); node_modules is not
+    lock = json.loads((CLIENT / "package-lock.json").read_text(encoding="utf-8"))
+    root = lock["packages"][""]
+    assert root["name"] == MANIFEST["name"] and root["version"] == MANIFEST["version"]
+    assert root.get("dependencies") == MANIFEST["dependencies"]
+    assert root.get("devDependencies") == MANIFEST["devDependencies"]
+    # vsce is pinned to one version (see test_vscode_package.py)
+    assert re.fullmatch(r"\d+\.\d+\.\d+", MANIFEST["devDependencies"]["@vscode/vsce"])
+    ignored = (CLIENT / ".gitignore").read_text(encoding="utf-8").split()
+    assert "node_modules/" in ignored and "*.vsix" in ignored and "package-lock.json" not in ignored
 
 
 def _patterns(node):

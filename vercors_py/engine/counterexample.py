@@ -19,14 +19,13 @@ from __future__ import annotations
 import attrs
 import z3
 
-from ..diagnostics import Related
+from ..diagnostics import COUNTEREXAMPLE_PREFIX as PREFIX, Related
 from ..semantics.symbols import SymbolKind
 from .concrete import Truth
 from .terms import subterms
 
 MAX_CELLS = 6
 _INTERNAL = ("X", "definitions", "loc")
-PREFIX = "counterexample: "
 
 
 @attrs.frozen

@@ -1,0 +1,181 @@
+-- Drives `vercors-py lsp` through Neovim's built-in LSP client (Neovim 0.7.2 and later).
+--
+-- Run by tests/editors/test_neovim.py as
+--   nvim --headless --clean -u NONE -c "luafile check.lua"
+-- with these environment variables:
+--   VERCORS_CHECK_FILE     the .pvl file to open (a copy of a failing kernel)
+--   VERCORS_CHECK_FIXED    a file whose text fixes it
+--   VERCORS_CHECK_CODE     the diagnostic code expected first (e.g. perm.read)
+--   VERCORS_CHECK_TIMEOUT  seconds to wait for each step (default 60)
+-- and either
+--   VERCORS_PY             the vercors-py executable: this script starts the client itself
+--                          (vim.lsp.start_client + vim.lsp.buf_attach_client)
+-- or
+--   VERCORS_CHECK_USE_INIT=1  the init file (`-u`, e.g. a snippet of docs/editor.md) sets
+--                          the filetype and starts and attaches the client on its own.
+--
+-- It opens the file, waits for a diagnostic with the expected code, replaces the text
+-- with the fixed one, writes the file (didSave: the server verifies again), waits until
+-- the diagnostics are cleared, stops the client and quits with status 0. Each step
+-- prints a line to stdout; on failure it prints what it saw and quits with `cquit`.
+
+local function say(fmt, ...)
+  io.stdout:write(string.format(fmt, ...) .. "\n")
+  io.stdout:flush()
+end
+
+local env = vim.env
+local timeout_ms = math.floor((tonumber(env.VERCORS_CHECK_TIMEOUT) or 60) * 1000)
+local publishes = {}   -- every textDocument/publishDiagnostics received, in order
+local server_exit = nil
+
+-- Record every publication (version and codes) before passing it on to Neovim's handler.
+local default_publish = vim.lsp.handlers["textDocument/publishDiagnostics"]
+vim.lsp.handlers["textDocument/publishDiagnostics"] = function(err, result, ctx, config)
+  if result then
+    local codes = {}
+    for _, d in ipairs(result.diagnostics or {}) do
+      table.insert(codes, tostring(d.code))
+    end
+    table.insert(publishes, { version = result.version, codes = codes })
+  end
+  return default_publish(err, result, ctx, config)
+end
+
+local function describe_diagnostics(bufnr)
+  local parts = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    table.insert(parts, string.format("%s at %d:%d: %s", tostring(d.code), d.lnum + 1,
+      d.col + 1, (d.message:gsub("\n", " | "))))
+  end
+  if #parts == 0 then return "none" end
+  return table.concat(parts, "; ")
+end
+
+local function describe_publishes()
+  local parts = {}
+  for i, p in ipairs(publishes) do
+    table.insert(parts, string.format("#%d v%s [%s]", i, tostring(p.version),
+      table.concat(p.codes, ",")))
+  end
+  return table.concat(parts, " ")
+end
+
+local function clients_of(bufnr)
+  local found = {}
+  if vim.lsp.get_clients then  -- 0.10+
+    found = vim.lsp.get_clients({ bufnr = bufnr })
+  else                         -- 0.7 - 0.9
+    for _, c in pairs(vim.lsp.buf_get_clients(bufnr)) do table.insert(found, c) end
+  end
+  return found
+end
+
+local function fail(what, bufnr)
+  say("FAILED: %s", what)
+  if bufnr then
+    say("diagnostics now: %s", describe_diagnostics(bufnr))
+    say("clients attached: %d", #clients_of(bufnr))
+  end
+  say("publications: %s", describe_publishes())
+  if server_exit then say("server exited: code %s, signal %s", server_exit[1], server_exit[2]) end
+  error("check failed", 0)
+end
+
+local function main()
+  local file = assert(env.VERCORS_CHECK_FILE, "VERCORS_CHECK_FILE is not set")
+  local fixed = vim.fn.readfile(assert(env.VERCORS_CHECK_FIXED, "VERCORS_CHECK_FIXED is not set"))
+  local code = env.VERCORS_CHECK_CODE or "perm.read"
+  say("nvim %s", tostring(vim.version().major .. "." .. vim.version().minor .. "." .. vim.version().patch))
+
+  local client_id = nil
+  local use_init = env.VERCORS_CHECK_USE_INIT == "1"
+  if use_init then
+    vim.cmd("edit " .. vim.fn.fnameescape(file))
+  else
+    vim.cmd("edit " .. vim.fn.fnameescape(file))
+    vim.bo.filetype = "pvl"
+    client_id = vim.lsp.start_client({
+      name = "vercors-py",
+      cmd = { assert(env.VERCORS_PY, "VERCORS_PY is not set"), "lsp" },
+      root_dir = vim.fn.fnamemodify(file, ":p:h"),
+      on_exit = function(exit_code, signal) server_exit = { exit_code, signal } end,
+    })
+    if not client_id then fail("vim.lsp.start_client returned nil") end
+    vim.lsp.buf_attach_client(0, client_id)
+  end
+  local bufnr = vim.api.nvim_get_current_buf()
+  say("filetype %s", vim.bo[bufnr].filetype)
+
+  -- 1. Attached, and the verification of the opened text reports the expected code.
+  local attached = vim.wait(timeout_ms, function() return #clients_of(bufnr) > 0 end, 50)
+  if not attached then fail("no client attached to the buffer", bufnr) end
+  local client = clients_of(bufnr)[1]
+  client_id = client.id
+  say("attached %s", client.name)
+
+  local hit = nil
+  local got = vim.wait(timeout_ms, function()
+    for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+      if d.code == code then hit = d; return true end
+    end
+    return false
+  end, 50)
+  if not got then fail("no diagnostic " .. code .. " within the timeout", bufnr) end
+  say("diagnostic %s at %d:%d", hit.code, hit.lnum + 1, hit.col + 1)
+  say("message %s", (hit.message:gsub("\n", " | ")))
+
+  -- 2. Fix the text. Wait for the fast checks of the edited version before saving, so
+  -- that the publication awaited after the save cannot be one made before it.
+  vim.api.nvim_buf_set_lines(bufnr, 0, -1, false, fixed)
+  -- the version of the last didChange: 0.7-0.10 keep it in buf_versions, 0.11 sends
+  -- b:changedtick
+  local version = (vim.lsp.util.buf_versions or {})[bufnr] or vim.b[bufnr].changedtick
+  local edited = vim.wait(timeout_ms, function()
+    local last = publishes[#publishes]
+    return last ~= nil and last.version == version
+  end, 50)
+  if not edited then fail("no diagnostics published for the edited version " .. tostring(version), bufnr) end
+  say("edited version %s: %d diagnostics", tostring(version), #publishes[#publishes].codes)
+
+  -- 3. Save: didSave, the server verifies the fixed text; its diagnostics clear.
+  local before_save = #publishes
+  vim.cmd("write")
+  say("saved")
+  local cleared = vim.wait(timeout_ms, function()
+    return #publishes > before_save and #publishes[#publishes].codes == 0
+      and #vim.diagnostic.get(bufnr) == 0
+  end, 50)
+  if not cleared then fail("the diagnostics did not clear after saving", bufnr) end
+  say("cleared")
+
+  -- 4. Stop the client; the server shuts down and exits.
+  if vim.lsp.stop_client then
+    vim.lsp.stop_client(client_id)
+  else
+    client:stop()
+  end
+  local stopped = vim.wait(timeout_ms, function()
+    local c = vim.lsp.get_client_by_id(client_id)
+    return (c == nil or c.is_stopped(c)) and (use_init or server_exit ~= nil)
+  end, 50)
+  if not stopped then fail("the client did not stop", bufnr) end
+  if server_exit then
+    say("server exited with code %s", tostring(server_exit[1]))
+    if server_exit[1] ~= 0 then fail("the server exited with a non-zero code", bufnr) end
+  else
+    say("stopped")
+  end
+end
+
+local ok, err = xpcall(main, function(e)
+  if e == "check failed" then return e end
+  return debug.traceback(tostring(e), 2)
+end)
+if ok then
+  say("OK")
+  vim.cmd("qall!")
+else
+  if err ~= "check failed" then say("FAILED: error: %s", err) end
+  vim.cmd("cquit 1")
+end
