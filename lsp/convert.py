@@ -9,6 +9,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from vercors_py import diagnostics as D
+from vercors_py import explain
 from vercors_py.source import SourceText
 
 from .positions import Positions
@@ -41,6 +42,8 @@ def to_lsp(d: D.Diagnostic, source: SourceText, uri: str, positions: Positions,
         message=message,
         severity=SEVERITY[d.severity],
         code=d.code,
+        # the code is a link to its entry (`vercors-py explain CODE`) in the installed package
+        code_description=types.CodeDescription(href=explain.href(d.code)),
         source=SOURCE,
         related_information=related,
         data=data,

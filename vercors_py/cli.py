@@ -10,6 +10,7 @@ import argparse
 import math
 import sys
 
+from . import diagnostics as D
 from . import service
 from .report import json as json_report
 from .report import sarif as sarif_report
@@ -74,7 +75,7 @@ def _parser() -> argparse.ArgumentParser:
                     "annotated kernels) contracts violated on the real state (see docs/cli.md).")
     run.add_argument("files", nargs="+", metavar="FILE")
     run.add_argument("--schedule", choices=[s.value for s in _run_model().Schedule], default="random",
-                     help="random or round-robin interleaving (seed 000), or lockstep (seed 003); default random")
+                     help="random or round-robin interleaving of the threads, or lockstep (SIMT); default random")
     run.add_argument("--seed", type=int, default=0, help="seed of the random choices (default 0)")
     run.add_argument("--gsize", type=_positive(int), metavar="N", help="threads per work group")
     run.add_argument("--ngroups", type=_positive(int), metavar="N", help="work groups")
@@ -98,6 +99,13 @@ def _parser() -> argparse.ArgumentParser:
                                description="Print every obligation generated for FILE as a PVL-like method.")
     show.add_argument("file", metavar="FILE")
     show.set_defaults(run=_obligations)
+
+    explain = commands.add_parser("explain", help="what a diagnostic code means and how to fix it",
+                                  description="Explain a diagnostic code (perm.read): what it means, a "
+                                              "kernel that shows it, its usual causes and fix. A family "
+                                              "(perm) lists its codes; no argument lists them all.")
+    explain.add_argument("code", nargs="?", metavar="CODE")
+    explain.set_defaults(run=_explain)
 
     lsp = commands.add_parser("lsp", help="run the language server (for editors)",
                               description="Run the language server over standard input and output "
@@ -154,13 +162,16 @@ def _version() -> str:
 
 def _check(args: argparse.Namespace) -> int:
     options = service.Options(timeout=args.timeout, jobs=args.jobs)
+    explained: set[str] = set()
 
     def check(path: str):
         result = service.check_file(path, options)
         return service.replay(result) if args.replay else result
 
     codes, results, unreadable = _each_file(
-        args.files, check, lambda r: text_report.render(r, obligations=args.obligations) if args.format == "text" else "")
+        args.files, check,
+        lambda r: text_report.render(r, obligations=args.obligations, explained=explained) if args.format == "text"
+        else "")
     code = most_serious_exit(codes)
     if args.format == "json":
         print(json_report.render(results), end="")
@@ -174,13 +185,15 @@ def _check(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from .run.inputs import InputError
     model = _run_model()
+    explained: set[str] = set()
     options = model.RunOptions(
         schedule=model.Schedule(args.schedule), seed=args.seed, max_steps=args.max_steps,
         gsize=args.gsize, ngroups=args.ngroups, params=tuple(args.param), init=tuple(args.init),
         sweep=args.sizes == "small", trace=args.trace, contracts=not args.no_contracts)
     codes, results, _ = _each_file(
         args.files, lambda path: service.run_file(path, options),
-        lambda r: text_report.render_run(r, trace=args.trace) if args.format == "text" else "", InputError)
+        lambda r: text_report.render_run(r, trace=args.trace, explained=explained) if args.format == "text" else "",
+        InputError)
     if args.format == "json":
         print(json_report.render_run(results), end="")
     return most_serious_exit(codes)
@@ -221,6 +234,21 @@ def _obligations(args: argparse.Namespace) -> int:
         print(text_report.render(result), end="")
         return result.exit_code
     print(format_obligations(result), end="")
+    return 0
+
+
+def _explain(args: argparse.Namespace) -> int:
+    from . import explain
+    if args.code is None:
+        print(explain.index(), end="")
+        return 0
+    code = args.code.strip("[]")            # pasted as printed: [perm.read]
+    if code not in D.CODES and code not in D.FAMILIES:
+        close = explain.suggestions(code)
+        hint = f"; did you mean {' or '.join(close)}?" if close else "; `vercors-py explain` lists them"
+        print(f"{PROG}: error: no code or family is called {code!r}{hint}", file=sys.stderr)
+        return EXIT_USAGE
+    print(explain.render(code), end="")
     return 0
 
 

@@ -65,7 +65,7 @@ class CodeInfo:
 FAMILIES: dict[str, str] = {
     "syntax": "The text is not a program of the language; reported before anything else.",
     "type": "Names, types, declarations and the placement of specification constructs.",
-    "divergence": "Barrier divergence: the lock-step rule of seed 004, section 3.1.",
+    "divergence": "Barrier divergence: threads of a work group that do not all reach the same barriers.",
     "perm": "A memory access without the permission it needs.",
     "bounds": "An index outside the declared length of an array.",
     "div": "Division or modulus by zero.",
@@ -150,7 +150,6 @@ _CODES = [
     ("vacuity.precondition", "what an obligation starts from (a precondition, the facts of all threads or groups) is contradictory"),
     ("vacuity.call", "a procedure's postcondition contradicts what holds at the call"),
     ("vacuity.barrier", "a barrier's postcondition contradicts what holds at the barrier"),
-    ("vacuity.loop", "a loop invariant contradicts what holds where it is assumed"),
     ("vacuity.assume", "an `assume` contradicts what holds before it"),
     ("race.data", "two threads accessed one cell, at least one writing, in the same barrier interval or from different work groups"),
     ("run.inputs", "the initial memory of a run does not meet the kernel's precondition (warning: what the run finds may come from the inputs)"),

@@ -139,3 +139,17 @@ def test_version_and_help(run_cli):
     proc = run_cli("check", "--help")
     assert proc.returncode == 0
     assert "--format" in proc.stdout
+
+
+def test_each_code_points_to_its_explanation_once_per_run(run_cli):
+    from pathlib import Path
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    proc = run_cli("check", examples / "seed004-fig8-no-barrier.pvl", examples / "seed004-fig8-wrong-read-perm.pvl",
+                   examples / "safe-divide-unguarded.pvl")
+    lines = proc.stdout.splitlines()
+    # two files fail with perm.read: one pointer, after the first
+    assert lines.count("  see: vercors-py explain perm.read") == 1
+    assert lines.count("  see: vercors-py explain div.zero") == 1
+    first = next(i for i, line in enumerate(lines) if line.endswith("[perm.read]"))
+    assert lines.index("  see: vercors-py explain perm.read") > first
+    assert "see:" not in run_cli("check", "--format", "json", examples / "safe-divide-unguarded.pvl").stdout

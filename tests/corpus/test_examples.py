@@ -64,3 +64,9 @@ def test_every_verified_example_is_the_base_of_a_twin_that_is_not_verified():
         assert twins, path.name
         for r in twins:
             assert (EXAMPLES / r["file"]).exists()
+
+
+def test_the_readme_says_what_each_example_shows():
+    readme = (EXAMPLES / "README.md").read_text(encoding="utf-8")
+    for path in FILES:
+        assert f"[`{path.name}`]({path.name})" in readme, path.name

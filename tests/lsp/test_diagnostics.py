@@ -42,6 +42,9 @@ async def test_broken_twin_reports_code_range_related_and_counterexample(client,
     assert d.source == "vercors-py"
     assert d.range == range_of(text, WRONG_CLAUSE)
     assert "counterexample:" in d.message
+    # the code links to its entry (`vercors-py explain`) in the installed package
+    assert d.code_description.href.startswith("file://")
+    assert d.code_description.href.endswith("/explain/barrier.md#barrierfunctional")
     # related: the barrier whose obligation failed
     [related] = d.related_information
     assert related.location.uri == uri

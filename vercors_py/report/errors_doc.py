@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 
 from .. import diagnostics as D
+from .. import explain
 
 COMMAND = "python -m vercors_py.report.errors_doc > docs/errors.md"
 
@@ -16,15 +17,23 @@ def render() -> str:
     lines = [
         "# Error codes",
         "",
-        f"<!-- Generated from vercors_py/diagnostics.py by `{COMMAND}`; do not edit. -->",
+        f"<!-- Generated from vercors_py/diagnostics.py and vercors_py/explain/*.md by `{COMMAND}`; "
+        "do not edit. -->",
         "",
         "Every diagnostic carries a stable code `family.detail`. The family is what the",
         "`//:: verdict` header of an example names (`//:: verdict fails perm`).",
+        "`vercors-py explain CODE` prints a code's entry in the terminal; in the editor the",
+        "code of a diagnostic links to it.",
     ]
     for family, summary in D.FAMILIES.items():
+        codes = [info for info in D.CODES.values() if info.code.split(".", 1)[0] == family]
         lines += ["", f"## {family}", "", summary, "", "| code | meaning |", "|---|---|"]
-        lines += [f"| `{info.code}` | {_cell(info.summary)} |"
-                  for info in D.CODES.values() if info.code.split(".", 1)[0] == family]
+        lines += [f"| [`{info.code}`](#{explain.anchor(info.code)}) | {_cell(info.summary)} |" for info in codes]
+        for info in codes:
+            found = explain.entry(info.code)
+            lines += ["", f"### {info.code}", "", info.summary[:1].upper() + info.summary[1:] + "."]
+            if found is not None:
+                lines += ["", found.text.rstrip()]
     return "\n".join(lines) + "\n"
 
 

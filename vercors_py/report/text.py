@@ -19,10 +19,12 @@ EXCERPT_CONTEXT = 40     # columns kept before the range when a long line is cut
 _MARKS = {Verdict.VERIFIED: "✓", Verdict.FAILED: "✗", Verdict.TIMEOUT: "?"}
 
 
-def render(result: FileResult, obligations: bool = False) -> str:
+def render(result: FileResult, obligations: bool = False, explained: set[str] | None = None) -> str:
+    """`explained`: the codes whose `see: vercors-py explain CODE` line was printed already
+    in this run (the line comes once per code and run); None prints none."""
     lines: list[str] = []
     for diagnostic in result.diagnostics:
-        lines.extend(_diagnostic(diagnostic, result))
+        lines.extend(_diagnostic(diagnostic, result, explained))
     if obligations:
         lines.extend(_obligations(result.obligations))
     lines.append(summary(result))
@@ -45,12 +47,12 @@ def summary(result: FileResult) -> str:
     return line
 
 
-def render_run(result, trace: bool = False) -> str:
+def render_run(result, trace: bool = False, explained: set[str] | None = None) -> str:
     """A `run.model.RunResult`: its problems as `check` prints diagnostics, the trace of
     the first one when asked for, and a summary line."""
     lines: list[str] = []
     for diagnostic in result.diagnostics:
-        lines.extend(_diagnostic(diagnostic, result))
+        lines.extend(_diagnostic(diagnostic, result, explained))
     if trace:
         lines.extend(_trace(result))
     lines.append(run_summary(result))
@@ -103,7 +105,7 @@ def _plural(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "es" if noun.endswith("ch") else "s")
 
 
-def _diagnostic(d: Diagnostic, result: FileResult):
+def _diagnostic(d: Diagnostic, result: FileResult, explained: set[str] | None = None):
     head = f"{d.severity.value}: {d.message} [{d.code}]"
     if d.span is None:
         yield f"{result.path}: {head}"
@@ -117,6 +119,9 @@ def _diagnostic(d: Diagnostic, result: FileResult):
         first, *rest = note.splitlines() or [""]
         yield f"  note: {first}"
         yield from (f"        {line}" for line in rest)
+    if explained is not None and d.code not in explained:
+        explained.add(d.code)
+        yield f"  see: vercors-py explain {d.code}"
 
 
 def _excerpt(source: SourceText, span: Span):
