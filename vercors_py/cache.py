@@ -131,6 +131,8 @@ class _Renderer:
                     continue
                 self.node_seq(proc.params)
                 self.node_seq(proc.contract)
+                # a call within a recursive cycle is judged by the callee's measure too
+                self.node_seq((proc.decreases,) if proc.decreases is not None else ())
         self.emit("uniform")
         self.emit("".join("1" if s in ob.uniform else "0" for s in self.symbol_list))
         self.flush()

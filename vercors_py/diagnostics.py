@@ -133,7 +133,7 @@ _CODES = [
     ("pre.call", "a procedure call whose precondition may not hold (facts or permissions)"),
     ("pre.function", "a pure-function call whose precondition may not hold"),
     ("pre.level", "a kernel or group precondition that does not imply the precondition of the level below"),
-    ("pre.recursion", "a recursive function call whose arguments are not smaller (the definition may not terminate)"),
+    ("pre.recursion", "a recursive call (of a pure function or a procedure) whose measure is not smaller, or a recursive procedure without `decreases`: it may not terminate"),
     ("post.failed", "a postcondition fact that may not hold at an exit"),
     ("post.perm", "a permission in the postcondition that is not held at an exit"),
     ("post.level", "the postconditions of one level do not imply the postcondition of the level above"),

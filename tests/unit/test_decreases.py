@@ -2,6 +2,7 @@
 resolution, types and the obligation fingerprint."""
 from __future__ import annotations
 
+import pathlib
 import re
 
 import attrs
@@ -17,6 +18,8 @@ from vercors_py.source import SourceText
 from vercors_py.syntax import ast as A
 from vercors_py.syntax.parser import parse
 from vercors_py.syntax.printer import format_clause, format_decreases, format_program
+
+SOUNDNESS = pathlib.Path(__file__).resolve().parents[1] / "data" / "soundness"
 
 KERNEL = "kernel k {\n  void main() {\n  }\n}\n"
 
@@ -260,8 +263,6 @@ def test_a_second_measure_is_still_type_checked():
 
 
 @pytest.mark.parametrize("text, line, col, owner", [
-    ("kernel k {\n  requires true;\n  decreases 1;\n  void main() {\n  }\n}\n", 3, 3, "`main`"),
-    ("kernel k {\n  decreases 1;\n  void p() {\n  }\n  void main() {\n  }\n}\n", 2, 3, "a procedure"),
     ("kernel k {\n  void main() {\n    decreases 1;\n    while (false) {\n    }\n  }\n}\n", 3, 5, "a loop"),
     ("kernel k {\n  void main() {\n    loop_invariant true;\n    decreases 5 - 1;\n"
      "    for (int i = 0; i < 5; i = i + 1) {\n    }\n  }\n}\n", 4, 5, "a loop"),
@@ -270,10 +271,25 @@ def test_a_second_measure_is_still_type_checked():
     ("kernel k {\n  group {\n    decreases gid;\n  }\n  void main() {\n  }\n}\n", 3, 5, "a `group` contract block"),
     ("kernel k {\n  kernel {\n    decreases 1;\n  }\n  void main() {\n  }\n}\n", 3, 5, "a `kernel` contract block"),
 ])
-def test_a_measure_elsewhere_than_on_a_function_is_misplaced(text, line, col, owner):
+def test_a_measure_elsewhere_than_on_a_function_or_procedure_is_misplaced(text, line, col, owner):
     assert errors(text) == [("type.clause-placement", line, col)]
     [message] = messages(text)
-    assert message == f"`decreases` is only allowed on a pure function, not on {owner}"
+    assert message == f"`decreases` is only allowed on a pure function or a procedure, not on {owner}"
+
+
+def test_main_takes_no_measure():
+    text = "kernel k {\n  requires true;\n  decreases 1;\n  void main() {\n  }\n}\n"
+    assert errors(text) == [("type.clause-placement", 3, 3)]
+    assert messages(text) == ["`decreases` is not allowed on `main`: nothing calls it, so it needs no measure"]
+
+
+def test_a_procedure_takes_one_measure_over_its_parameters():
+    text = ("kernel k {\n  decreases n, m;\n  requires n >= 0;\n  void p(int n, int m) {\n  }\n"
+            "  void main() {\n  }\n}\n")
+    assert errors(text) == []
+    twice = text.replace("  requires n >= 0;\n", "  decreases m;\n")
+    assert errors(twice) == [("type.duplicate", 3, 3)]
+    assert errors(text.replace("decreases n, m;", "decreases n, x;")) == [("type.unknown-name", 2, 16)]
 
 
 def test_a_misplaced_measure_is_still_resolved_and_type_checked():
@@ -339,3 +355,14 @@ def test_hover_text_of_a_function_shows_its_measure():
                                "kernel k { void main() { } }\n", "t.pvl")
     fn = analysis.checked.program.functions[0]
     assert describe(fn.symbol, fn) == "requires n >= 0;\ndecreases n;\npure int f(int n)"
+
+
+def test_a_procedure_measure_is_part_of_the_fingerprint():
+    """The cache must not reuse a recursive procedure's result after its measure changed."""
+    text = (SOUNDNESS / "procedure-recursion-same-arg-ok.pvl").read_text(encoding="utf-8")
+
+    def keys(t: str) -> dict[str, str]:
+        checked = service.analyze(t, "t.pvl").checked
+        return {ob.name: fingerprint(ob, 10.0).key for ob in generate.obligations(checked) if ob.static is None}
+    before, after = keys(text), keys(text.replace("decreases n;", "decreases n + 1;"))
+    assert before["triangle/procedure:tri_closed"] != after["triangle/procedure:tri_closed"]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 import attrs
 import z3
 
-from ..diagnostics import Related, warning
+from ..diagnostics import Related, error, warning
 from ..semantics.symbols import Symbol, SymbolKind
 from ..syntax import ast as A
 from ..syntax.snippet import short
@@ -21,6 +21,7 @@ from .encode import Evaluator, Reads
 from .heap import Codes, Heap, Mode
 from .rivals import Peers, access
 from .state import State
+from .termination import smaller
 
 CODE = Reads("perm.read")
 SPEC_READS = Reads("framing.perm")
@@ -81,10 +82,21 @@ def _interval(st: State, exprs) -> Peers | None:
     return Peers(st.peers.who, exprs, exprs, st.store)
 
 
+@attrs.frozen
+class Recursion:
+    """The procedure being proved, when it is recursive: the procedures of its cycle and
+    its measure's values on entry (None without a `decreases` clause)."""
+    name: str
+    cycle: frozenset[Symbol]
+    measure: tuple | None
+
+
 class Executor:
     def __init__(self, engine: Engine, evaluator: Evaluator, heap: Heap,
-                 procedures: Mapping[Symbol, A.Procedure], base_store: Mapping[Symbol, object]):
+                 procedures: Mapping[Symbol, A.Procedure], base_store: Mapping[Symbol, object],
+                 recursion: Recursion | None = None):
         self.engine = engine
+        self.recursion = recursion
         self.ev = evaluator
         self.heap = heap
         self.t = engine.t
@@ -230,6 +242,8 @@ class Executor:
         args = [self.ev.eval(a, st, (), CODE) for a in s.args]
         callee_store = {**self.base_store, **{p.symbol: v for p, v in zip(proc.params, args)}}
         at_call = attrs.evolve(st, store=callee_store)
+        if self.recursion is not None and s.symbol in self.recursion.cycle:
+            self.decreases(s, proc, at_call)
         codes = Codes("pre.call", "pre.call", f"the precondition of {s.name}",
                       (Related(s.span, "the call"),))
         rest = at_call
@@ -244,6 +258,33 @@ class Executor:
             with self.engine.assuming(origin):
                 after = self.heap.produce(expr, after)
         return attrs.evolve(after, store=st.store, old_values=st.old_values, old_mask=st.old_mask)
+
+    def decreases(self, s: A.CallStmt, proc: A.Procedure, at_call: State) -> None:
+        """A call within the recursive cycle makes the measure smaller (termination.py's
+        order): a procedure is proved for the calls that return, so a recursion that
+        never returns would prove any postcondition, and a lemma with it anything."""
+        own, theirs = self.recursion.measure, proc.decreases
+        if own is None or theirs is None:
+            who = self.recursion.name if own is None else proc.name
+            self.engine.report(error(
+                "pre.recursion", s.span,
+                f"{self.recursion.name} calls {s.name} recursively, but {who} has no `decreases` clause: a "
+                f"recursive procedure must say why it terminates (a call that never returns would prove "
+                f"any postcondition)", obligation=self.engine.name))
+            return
+        if len(own) != len(theirs.exprs):
+            self.engine.report(error(
+                "pre.recursion", s.span,
+                f"the measures of {self.recursion.name} and {s.name} have different lengths; procedures "
+                f"recursive with each other share one measure", obligation=self.engine.name,
+                related=(Related(theirs.span, f"the measure of {s.name}"),)))
+            return
+        new = tuple(self.ev.eval(e, at_call, (), CODE) for e in theirs.exprs)
+        self.engine.check(smaller(self.t, new, own), "pre.recursion", s.span,
+                          f"the recursive call of {s.name} may not make the measure "
+                          f"`{', '.join(short(e) for e in theirs.exprs)}` smaller (or it drops below 0): "
+                          f"the recursion may not terminate",
+                          related=(Related(theirs.span, f"the measure of {s.name}"),), store=at_call.store)
 
     # ---- loops ----
     def loop(self, s, st: State, exits: Exits) -> None:

@@ -116,11 +116,16 @@ class Termination:
             yield lambda fn, args: tuple(args[i] for i in ints[fn.symbol])
 
     def smaller(self, new: tuple, old: tuple):
-        """new < old lexicographically, where the component that drops was >= 0."""
-        options = []
-        for i, (n, o) in enumerate(zip(new, old)):
-            options.append(self.t.conj([a == b for a, b in zip(new[:i], old[:i])] + [n < o, o >= 0]))
-        return z3.Or(*options) if len(options) > 1 else options[0]
+        return smaller(self.t, new, old)
 
     def report(self, span, message: str) -> None:
         self.engine.report(D.error("pre.recursion", span, message, obligation=self.engine.name))
+
+
+def smaller(t: Terms, new: tuple, old: tuple):
+    """new < old lexicographically, where the component that drops was >= 0: a measure
+    that decreases this way at every call cannot decrease forever."""
+    options = []
+    for i, (n, o) in enumerate(zip(new, old)):
+        options.append(t.conj([a == b for a, b in zip(new[:i], old[:i])] + [n < o, o >= 0]))
+    return z3.Or(*options) if len(options) > 1 else options[0]

@@ -23,7 +23,7 @@ from .context import Engine, Origin, Watch
 from .solver import Cancelled
 from .counterexample import Point
 from .encode import Evaluator
-from .exec import CODE, SPEC_READS, Executor, Exits
+from .exec import CODE, SPEC_READS, Executor, Exits, Recursion
 from .functions import FunctionTable
 from .termination import Termination, with_params
 from .heap import Codes, Frame, Heap, Mode
@@ -341,11 +341,16 @@ class _Steps:
 
     def execute(self, step: M.Execute, st: State) -> None:
         codes = Codes("post.perm", "post.failed", "the postcondition")
-        executor = Executor(self.engine, self.w.evaluator, self.heap, self.w.ob.procedures, self.w.base_store)
-
         # A postcondition reads the parameters at their values on entry (as ACSL does):
-        # that is what the caller substitutes its arguments for.
+        # that is what the caller substitutes its arguments for; so does the measure.
         entry = {p.symbol: st.store[p.symbol] for p in self.w.ob.params}
+        recursion = None
+        if step.cycle:
+            measure = tuple(self.w.evaluator.eval(e, st, (), CODE) for e in step.measure.exprs) \
+                if step.measure is not None else None
+            recursion = Recursion(self.w.ob.name.rsplit(":", 1)[-1], frozenset(step.cycle), measure)
+        executor = Executor(self.engine, self.w.evaluator, self.heap, self.w.ob.procedures, self.w.base_store,
+                            recursion)
 
         def exit_(x: State) -> None:
             if not self.engine.vacuity():

@@ -1,6 +1,7 @@
-"""The call graph of pure functions: which functions an obligation may use, and which
-ones are recursive together (a strongly connected component shares one termination
-measure and is trusted or distrusted as a whole)."""
+"""The call graphs of pure functions and of procedures: which functions an obligation
+may use, and which functions (or procedures) are recursive together (a strongly connected
+component shares one termination measure; functions are trusted or distrusted as a
+whole)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -57,3 +58,24 @@ def height(symbol: Symbol, functions: Mapping[Symbol, A.Function]) -> int:
         return value
 
     return h(symbol)
+
+
+def procedure_calls(proc: A.Procedure) -> set[Symbol]:
+    """The procedures a procedure's body calls."""
+    return {n.symbol for n in A.walk(proc.body) if isinstance(n, A.CallStmt) and n.symbol is not None}
+
+
+def procedure_cycle(symbol: Symbol, procedures: Mapping[Symbol, A.Procedure]) -> frozenset[Symbol]:
+    """The procedures recursive together with `symbol`, itself included (empty when it is
+    not recursive)."""
+    def reach(start) -> set[Symbol]:
+        seen: set[Symbol] = set()
+        todo = list(start)
+        while todo:
+            s = todo.pop()
+            if s not in seen and s in procedures:
+                seen.add(s)
+                todo.extend(procedure_calls(procedures[s]))
+        return seen
+    below = reach(procedure_calls(procedures[symbol]))
+    return frozenset(g for g in below if symbol in reach(procedure_calls(procedures[g])))

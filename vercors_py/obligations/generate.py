@@ -19,7 +19,7 @@ from ..semantics.symbols import Symbol
 from ..syntax import ast as A
 from .model import (CheckDeclarations, CheckFunction, Execute, Exhale, Forget, Havoc, Inhale, InhaleAll, Kind, Obligation,
                     Part, Who)
-from .calls import calls_in, closure, component
+from .calls import calls_in, closure, component, procedure_cycle
 from .paths import pure_conjuncts, with_path_facts
 from .scopes import locals_in_scope
 
@@ -191,10 +191,12 @@ class _Kernel:
                         Execute(self.main.body, Part(self.post, Who.THREAD, label="the thread postcondition"))])
 
     def procedure(self, p: A.Procedure) -> Obligation:
+        cycle = procedure_cycle(p.symbol, self.procedures)
         return self.ob(f"procedure:{p.name}", Kind.PROCEDURE, p.name_span,
                        f"the body of {p.name} against its contract",
                        [Inhale(Part(pre_of(p.contract), Who.THREAD, label=f"the precondition of {p.name}"), as_old=True),
-                        Execute(p.body, Part(post_of(p.contract), Who.THREAD))],
+                        Execute(p.body, Part(post_of(p.contract), Who.THREAD), measure=p.decreases,
+                                cycle=tuple(s for s in self.procedures if s in cycle))],
                        params=p.params)
 
     # ---- framing ----

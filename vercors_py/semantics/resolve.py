@@ -129,9 +129,11 @@ class Resolver:
         self.scopes.push()
         params = tuple(self.param(p, SymbolKind.PARAM) for p in proc.params)
         contract = tuple(self.clause(c) for c in proc.contract)
+        decreases = self.clause(proc.decreases) if proc.decreases is not None else None
         body = self.block(proc.body)
         self.scopes.pop()
-        return attrs.evolve(proc, params=params, contract=contract, body=body, symbol=symbol)
+        return attrs.evolve(proc, params=params, contract=contract, decreases=decreases, body=body,
+                            symbol=symbol)
 
     def clause(self, c: A.Clause | A.Decreases) -> A.Clause | A.Decreases:
         if isinstance(c, A.Decreases):

@@ -4,8 +4,8 @@ Runs on the resolved program.  Besides int/bool typing it enforces where things 
 appear: resources only in contract clauses (at the top, or under `**`, `==>`, `?:` and
 `\\forall*`), permission amounts only inside `Perm`, `\\old` only in postconditions,
 memory reads never in pure positions (array lengths, context_everywhere), thread ids
-only at the thread level, barriers only in `main`, `decreases` only on pure functions
-(one each, of int expressions).
+only at the thread level, barriers only in `main`, `decreases` only on pure functions and
+procedures other than `main` (one each, of int expressions).
 """
 from __future__ import annotations
 
@@ -122,16 +122,28 @@ class TypeChecker:
                                   Ctx(level=m.level, where=f"in a {m.level.value} contract"), old_in_post=True,
                                   owner=f"a `{m.level.value}` contract block")
                 case A.Procedure():
+                    if m.decreases is not None:
+                        if m.is_main:
+                            self.error("type.clause-placement", m.decreases.span,
+                                       "`decreases` is not allowed on `main`: nothing calls it, so it needs no measure")
+                        self.measure(m.decreases)
                     self.contract(m.contract, PRE_POST, Ctx(), old_in_post=True,
-                                  owner="`main`" if m.is_main else "a procedure")
+                                  owner="`main`" if m.is_main else "a procedure", measure=m.decreases)
                     self.stmt(m.body, in_main=m.is_main, loops=0)
 
     def contract(self, clauses, allowed, ctx: Ctx, old_in_post: bool = False,
-                 owner: str = "this construct") -> None:
+                 owner: str = "this construct", measure: A.Decreases | None = None) -> None:
+        """`measure`: the procedure's `decreases`, which makes any further one a duplicate."""
         for c in clauses:
             if isinstance(c, A.Decreases):
-                self.error("type.clause-placement", c.span,
-                           f"`decreases` is only allowed on a pure function, not on {owner}")
+                if measure is not None:
+                    self.error("type.duplicate", c.span,
+                               "a second `decreases` clause; a procedure has one measure "
+                               "(a lexicographic one is written `decreases a, b;`)",
+                               related=(D.Related(measure.span, "the first one"),))
+                else:
+                    self.error("type.clause-placement", c.span,
+                               f"`decreases` is only allowed on a pure function or a procedure, not on {owner}")
                 self.measure(c, ctx)
                 continue
             if c.kind not in allowed:

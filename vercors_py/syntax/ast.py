@@ -352,6 +352,7 @@ class Procedure:
     name: str
     params: tuple[Param, ...]
     body: Block
+    decreases: Decreases | None = None   # the measure of a recursive procedure
     name_span: Span = _span()
     span: Span = _span()
     symbol: "object" = _link()

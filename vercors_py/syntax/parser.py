@@ -233,10 +233,13 @@ class _Builder(Transformer):
     def procedure(self, ch):
         nodes = self._nodes(ch)
         clauses = self._clauses(nodes)
+        # As for a function: the first `decreases` is the measure, any further one stays.
+        decreases = next((n for n in clauses if isinstance(n, A.Decreases)), None)
+        clauses = tuple(n for n in clauses if n is not decreases)
         params = next((n.items for n in nodes if isinstance(n, _Seq)), ())
         body = nodes[-1]
         name = self._names(ch)[0]
-        return A.Procedure(clauses, str(name), params, body, name_span=self._tok_span(name),
+        return A.Procedure(clauses, str(name), params, body, decreases, name_span=self._tok_span(name),
                            span=self._span(ch))
 
     def clause(self, ch):

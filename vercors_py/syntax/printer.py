@@ -345,6 +345,9 @@ def _member_lines(member, indent: int) -> list[str]:
             return [pad + f"{level.value} {{", *_clause_lines(contract, indent + 1), pad + "}"]
         case A.Procedure(contract=contract, name=name, params=params, body=body):
             head = pad + f"void {name}({_params(params)})"
-            return _clause_lines(contract, indent) + _attach(head, _stmt(body, indent), True)
+            lines = _clause_lines(contract, indent)
+            if member.decreases is not None:       # first, so that it parses back as the measure
+                lines.insert(0, pad + format_decreases(member.decreases))
+            return lines + _attach(head, _stmt(body, indent), True)
         case _:
             raise TypeError(f"not a kernel member: {member!r}")
