@@ -42,3 +42,12 @@ def test_a_missing_name_after_the_comma_is_a_syntax_error():
     parsed = parser.parse(KERNEL.replace("QUANT", "int i, ;"), "q.pvl")
     assert parsed.program is None
     assert {d.code for d in parsed.diagnostics} == {"syntax.unexpected-token"}
+
+
+def test_context_everywhere_among_clauses_is_named_as_such():
+    text = ("kernel f(int n) {\n  global int[gsize] a;\n  requires Perm(a[tid], write);\n"
+            "  context_everywhere n > 1;\n  void main() { }\n}\n")
+    [d] = parser.parse(text, "t.pvl").diagnostics
+    assert d.code == "syntax.unexpected-token"
+    assert (d.span.start_line, d.span.start_col, d.span.end_col) == (4, 3, 21)
+    assert d.message.startswith("`context_everywhere` is not a contract clause")

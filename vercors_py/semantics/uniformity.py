@@ -180,7 +180,9 @@ def analyze(main: A.Procedure) -> Uniformity:
         if a.var in causes and not a.uniform_context and a.var not in _depends_on(a.cause, walker.assignments):
             problems.append(D.error(
                 "divergence.uniform-assign", a.span,
-                f"'{a.var.name}' is assigned under the non-uniform condition `{short(a.cause)}`, "
+                # Either branch of an `if`, or a loop's body: the condition decides whether it runs.
+                f"'{a.var.name}' is assigned where the non-uniform condition `{short(a.cause)}` decides "
+                f"whether it runs, "
                 f"so it is not uniform, but a barrier's control flow depends on it",
                 related=(D.Related(a.cause.span, "the non-uniform condition"),)))
 

@@ -573,12 +573,30 @@ def _syntax_error(source: SourceText, exc: UnexpectedInput, pos: int) -> D.Diagn
                        "unexpected end of file" + _describe_expected(expected))
     tok = exc.token
     expected = exc.accepts or exc.expected or ()
+    start, word = _word_before(source.text, tok.start_pos)
+    if word == "context_everywhere":
+        # Where it is not a kernel member the lexer reads the keyword `context` and a
+        # name `_everywhere`, and chokes only on what follows: say what was meant.
+        return D.error("syntax.unexpected-token", source.span(start, start + len(word)),
+                       "`context_everywhere` is not a contract clause: it is a member of the kernel, "
+                       "beside its arrays; in a contract, `context` is both requires and ensures")
     hint = ""
     if str(tok) == ":" and "EQUAL" in expected:
         hint = " (assignment is written '=', not ':=')"
     return D.error("syntax.unexpected-token",
                    source.span(tok.start_pos, tok.end_pos if tok.end_pos is not None else pos + 1),
                    f"unexpected {str(tok)!r}" + _describe_expected(expected) + hint)
+
+
+def _word_before(text: str, pos: int) -> tuple[int, str]:
+    """The word that ends just before `pos` (spaces skipped), and where it starts."""
+    end = pos
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    start = end
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    return start, text[start:end]
 
 
 def _depth_problem(program: A.Program) -> D.Diagnostic | None:
