@@ -17,10 +17,17 @@ import z3
 z3.set_param("warning", False)
 
 SEED = 0
-FEASIBILITY_BUDGET = 0.02     # seconds
+# Optional checks are bounded in Z3's resource units (about two million a second here), so
+# that their answers, and the solver's state after them, do not depend on the machine's
+# speed or load: a check cut by the clock at a different moment leaves other phases and
+# activities behind, and the checks after it find other counterexamples.  The seconds
+# are only a safety net, several times what the units take.
+FEASIBILITY_RLIMIT = 40_000
+FEASIBILITY_BUDGET = 0.2      # seconds
 MBQI_ITERATIONS = 1000           # Z3's default
 QUICK_MBQI_ITERATIONS = 10
-RETRY_BUDGET = 1.0               # seconds
+RETRY_RLIMIT = 2_000_000
+RETRY_BUDGET = 5.0               # seconds
 # The first two attempts of a check with helper facts, in Z3's resource units: with the
 # helpers (a quarter of a second here; four times what the proofs of examples/ and
 # tests/data/ take at most), then without them (about a second).  Helpers can send the
@@ -28,7 +35,8 @@ RETRY_BUDGET = 1.0               # seconds
 # cap that attempt alone would spend the obligation's whole time.
 HELPERS_RLIMIT = 150_000
 PLAIN_RLIMIT = 600_000
-CANDIDATE_BUDGET = 0.2        # seconds, for trying an inverse of a quantified index
+CANDIDATE_RLIMIT = 400_000     # for trying an inverse of a quantified index
+CANDIDATE_BUDGET = 2.0        # seconds
 # For asking whether a path's assumptions are consistent: Z3's resource units rather than
 # seconds (about a tenth of a second here), so that the answer, and the solver's state
 # after it, do not depend on the machine's speed or load.
@@ -145,6 +153,7 @@ class Solver:
             if remaining <= 0:
                 return False
             self.side.set("timeout", max(1, int(remaining * 1000)))
+            self.side.set("rlimit", CANDIDATE_RLIMIT)
             return self.side.check() == z3.unsat
         finally:
             self.side.pop()
@@ -261,7 +270,7 @@ class Solver:
         model = self.solver.model().translate(self.ctx)
         if not self.definitions:
             return Answer(Outcome.FAILED, model)
-        retry, _ = self._check(on, budget=min(budget or RETRY_BUDGET, RETRY_BUDGET))
+        retry, _ = self._check(on, budget=min(budget or RETRY_BUDGET, RETRY_BUDGET), rlimit=RETRY_RLIMIT)
         if retry == z3.unsat:
             return Answer(Outcome.PROVED)
         return Answer(Outcome.FAILED, model, reason="the counterexample ignores the definitions of recursive functions")
@@ -385,7 +394,8 @@ class Solver:
         contradictions worth pruning are found fast: hence the small budget."""
         if condition is not None and z3.is_false(condition):
             return False
-        result, _ = self._check(*(() if condition is None else (condition,)), budget=FEASIBILITY_BUDGET)
+        result, _ = self._check(*(() if condition is None else (condition,)), budget=FEASIBILITY_BUDGET,
+                                  rlimit=FEASIBILITY_RLIMIT)
         return result != z3.unsat
 
     def __enter__(self) -> "Solver":
