@@ -47,7 +47,7 @@ class Diagnostic:
 
     @property
     def family(self) -> str:
-        return self.code.split(".", 1)[0]
+        return family_of(self.code)
 
     @property
     def counterexample(self) -> str | None:
@@ -56,10 +56,19 @@ class Diagnostic:
                      if n.startswith(COUNTEREXAMPLE_PREFIX)), None)
 
 
+def family_of(code: str) -> str:
+    """`perm` of `perm.read`."""
+    return code.split(".", 1)[0]
+
+
 @attrs.frozen
 class CodeInfo:
     code: str
     summary: str
+
+    @property
+    def family(self) -> str:
+        return family_of(self.code)
 
 
 FAMILIES: dict[str, str] = {
@@ -160,7 +169,12 @@ _CODES = [
 ]
 
 CODES: dict[str, CodeInfo] = {code: CodeInfo(code, summary) for code, summary in _CODES}
-assert all(code.split(".")[0] in FAMILIES for code in CODES)
+assert all(family_of(code) in FAMILIES for code in CODES)
+
+
+def codes_of(family: str) -> list[CodeInfo]:
+    """The registered codes of a family, in registry order."""
+    return [info for info in CODES.values() if info.family == family]
 
 
 def error(code: str, span: Span | None, message: str, **kw) -> Diagnostic:

@@ -79,7 +79,7 @@ class Termination:
                 return
             measure = self.declared_measure
             for c in self.calls:
-                self.engine.check(self.smaller(measure(self.members[c.callee], c.args), measure(c.caller, c.own)),
+                self.engine.check(smaller(self.t, measure(self.members[c.callee], c.args), measure(c.caller, c.own)),
                                   "pre.recursion", c.call.span,
                                   f"the measure `decreases {', '.join(short(e) for e in self.members[c.callee].decreases.exprs)}` "
                                   f"may not decrease at `{short(c.call)}` (or the component that drops is negative)",
@@ -89,7 +89,7 @@ class Termination:
         for measure in self.candidates():
             failing = next((c for c in self.calls if self.engine.solver.prove(
                 z3.Implies(self.t.conj((c.pre,) + c.guards),
-                           self.smaller(measure(self.members[c.callee], c.args), measure(c.caller, c.own)))).outcome
+                           smaller(self.t, measure(self.members[c.callee], c.args), measure(c.caller, c.own)))).outcome
                 is not Outcome.PROVED), None)
             if failing is None:
                 return
@@ -114,9 +114,6 @@ class Termination:
         counts = {len(v) for v in ints.values()}
         if len(counts) == 1 and counts.pop() > 1:
             yield lambda fn, args: tuple(args[i] for i in ints[fn.symbol])
-
-    def smaller(self, new: tuple, old: tuple):
-        return smaller(self.t, new, old)
 
     def report(self, span, message: str) -> None:
         self.engine.report(D.error("pre.recursion", span, message, obligation=self.engine.name))

@@ -348,7 +348,7 @@ class _Steps:
         if step.cycle:
             measure = tuple(self.w.evaluator.eval(e, st, (), CODE) for e in step.measure.exprs) \
                 if step.measure is not None else None
-            recursion = Recursion(self.w.ob.name.rsplit(":", 1)[-1], frozenset(step.cycle), measure)
+            recursion = Recursion(step.cycle[0].name, frozenset(step.cycle), measure)
         executor = Executor(self.engine, self.w.evaluator, self.heap, self.w.ob.procedures, self.w.base_store,
                             recursion)
 

@@ -66,7 +66,7 @@ def entries(family: str) -> dict[str, Entry]:
 
 
 def entry(code: str) -> Entry | None:
-    return entries(code.split(".", 1)[0]).get(code)
+    return entries(D.family_of(code)).get(code)
 
 
 def anchor(code: str) -> str:
@@ -76,7 +76,7 @@ def anchor(code: str) -> str:
 
 def href(code: str) -> str:
     """A link to the code's entry in the installed package, for the editor."""
-    return family_file(code.split(".", 1)[0]).as_uri() + "#" + anchor(code)
+    return family_file(D.family_of(code)).as_uri() + "#" + anchor(code)
 
 
 def suggestions(word: str) -> list[str]:
@@ -87,7 +87,7 @@ def render(code: str) -> str:
     """`vercors-py explain CODE` for a code; for a family, its codes and summaries."""
     if code in D.FAMILIES:
         lines = [f"{code}: {D.FAMILIES[code]}", ""]
-        lines += [f"  {c:28} {info.summary}" for c, info in D.CODES.items() if c.split(".", 1)[0] == code]
+        lines += [f"  {info.code:28} {info.summary}" for info in D.codes_of(code)]
         return "\n".join(lines + ["", f"vercors-py explain {code}.DETAIL tells more of one."]) + "\n"
     found = entry(code)
     text = found.text if found is not None else ""
@@ -99,5 +99,5 @@ def index() -> str:
     lines = []
     for family, summary in D.FAMILIES.items():
         lines += [f"{family}: {summary}"]
-        lines += [f"  {c}" for c in D.CODES if c.split(".", 1)[0] == family]
+        lines += [f"  {info.code}" for info in D.codes_of(family)]
     return "\n".join(lines + ["", "vercors-py explain CODE tells what one means and how to fix it."]) + "\n"

@@ -192,11 +192,13 @@ class _Kernel:
 
     def procedure(self, p: A.Procedure) -> Obligation:
         cycle = procedure_cycle(p.symbol, self.procedures)
+        # itself first (the messages name it), then the others in program order
+        order = (p.symbol, *(s for s in self.procedures if s in cycle and s is not p.symbol)) if cycle else ()
         return self.ob(f"procedure:{p.name}", Kind.PROCEDURE, p.name_span,
                        f"the body of {p.name} against its contract",
                        [Inhale(Part(pre_of(p.contract), Who.THREAD, label=f"the precondition of {p.name}"), as_old=True),
                         Execute(p.body, Part(post_of(p.contract), Who.THREAD), measure=p.decreases,
-                                cycle=tuple(s for s in self.procedures if s in cycle))],
+                                cycle=order)],
                        params=p.params)
 
     # ---- framing ----

@@ -103,9 +103,9 @@ class Exhale:
 @attrs.frozen
 class Execute:
     """Run a body and exhale `post` at its exits.  In a procedure recursive with the
-    procedures of `cycle`, every call of one of them must make the measure smaller than
-    `measure` (the procedure's own, at entry): a recursion that never returns would
-    otherwise prove any postcondition."""
+    procedures of `cycle` (the procedure itself first), every call of one of them must
+    make the measure smaller than `measure` (the procedure's own, at entry): a recursion
+    that never returns would otherwise prove any postcondition."""
     body: A.Block
     post: Part                        # exhaled at every exit
     returns_to: str = "post"          # post.* codes at the exits

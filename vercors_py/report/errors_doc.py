@@ -26,7 +26,7 @@ def render() -> str:
         "code of a diagnostic links to it.",
     ]
     for family, summary in D.FAMILIES.items():
-        codes = [info for info in D.CODES.values() if info.code.split(".", 1)[0] == family]
+        codes = D.codes_of(family)
         lines += ["", f"## {family}", "", summary, "", "| code | meaning |", "|---|---|"]
         lines += [f"| [`{info.code}`](#{explain.anchor(info.code)}) | {_cell(info.summary)} |" for info in codes]
         for info in codes:

@@ -15,7 +15,7 @@ import pathlib
 import urllib.parse
 from typing import Iterable
 
-from ..diagnostics import CODES, FAMILIES, Diagnostic, Related
+from ..diagnostics import CODES, FAMILIES, Diagnostic, Related, family_of
 from ..results import EXIT_INTERNAL, EXIT_USAGE, FileResult
 from ..source import Span
 
@@ -64,7 +64,7 @@ def driver(version: str) -> dict:
 
 
 def rule(code: str) -> dict:
-    family = code.split(".", 1)[0]
+    family = family_of(code)
     summary = CODES[code].summary
     full = f"{summary[:1].upper()}{summary[1:]}. {FAMILIES[family]}"
     return {
