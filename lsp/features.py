@@ -99,16 +99,17 @@ class Features:
         if snap is None:
             return None
         ref = snap.index.reference_at(self._offset_in(doc, snap, position))
-        if ref is None or ref.symbol.span is None:
+        span = ref.symbol.span if ref is not None else None
+        if span is None or span.start >= span.end:     # reserved, or declared by the C front end
             return None
-        return types.Location(uri=doc.uri, range=self._range(doc, snap, ref.symbol.span))
+        return types.Location(uri=doc.uri, range=self._range(doc, snap, span))
 
     # ---- outline ----
     def symbols(self, doc: Document):
         snap = doc.parsed
         if snap is None:
             return []
-        items = navigation.outline(snap.analysis.program)
+        items = navigation.outline(snap.analysis.program, snap.source)
         if self.hierarchical_symbols:
             return [self._document_symbol(doc, snap, item) for item in items]
         flat: list[types.SymbolInformation] = []
@@ -162,7 +163,7 @@ class Features:
                 lenses += self._pair(doc, where, st, {"kernel": kernel.name, "barrier": number})
         # procedures and pure functions: each has an obligation of its own, at its name
         for ob, r in pairs:
-            if ob.kind in (M.Kind.PROCEDURE, M.Kind.FUNCTION) and ob.span is not None:
+            if ob.kind in (M.Kind.PROCEDURE, M.Kind.FUNCTION) and ob.span is not None and ob.span.end > ob.span.start:
                 st = status.NOT_CHECKED if stale else status.status([r], doc.verifying)
                 where = self._range(doc, snap, ob.span)
                 lenses += self._pair(doc, where, st, {"obligation": ob.name})

@@ -27,6 +27,7 @@ from vercors_py.source import SourceText
 from .convert import to_lsp
 from .edits import apply as apply_edits
 from .features import STOP_COMMAND, VERIFY_COMMAND, Features
+from .languages import analysis_path
 from .positions import Positions
 from .session import DEBOUNCE, Session, Settings
 
@@ -195,7 +196,9 @@ def create_server(debounce: float = DEBOUNCE) -> VercorsServer:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(params: types.DidOpenTextDocumentParams) -> None:
         doc = params.text_document
-        session.open(doc.uri, to_fs_path(doc.uri) or doc.uri, doc.version, doc.text)
+        # .pvl, .cu, .cuh, .cl: the suffix picks the front end; else the language id does
+        path = analysis_path(to_fs_path(doc.uri) or doc.uri, doc.language_id)
+        session.open(doc.uri, path, doc.version, doc.text)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(params: types.DidChangeTextDocumentParams) -> None:

@@ -32,6 +32,7 @@ from vercors_py.source import SourceText
 from vercors_py.syntax import ast as A
 
 from .edits import EditLog, Mapper, diff
+from .languages import is_c
 from .navigation import Index
 
 log = logging.getLogger(__name__)
@@ -91,7 +92,7 @@ class Snapshot:
     @property
     def index(self) -> Index:
         if self._index is None:
-            self._index = Index(self.analysis.program)
+            self._index = Index(self.analysis.program, self.analysis.source)
         return self._index
 
     @property
@@ -147,8 +148,15 @@ class Document:
             self.log.forget_before(min(marks))
 
 
+# Not shown for a C document: a header (or any C file) with device functions and no
+# kernel is ordinary C, and has nothing to verify.
+QUIET_IN_C = frozenset({"type.no-kernel"})
+
+
 def fast_diagnostics(analysis: service.Analysis) -> list[D.Diagnostic]:
     found = list(analysis.diagnostics)
+    if is_c(analysis.source.path):
+        found = [d for d in found if d.code not in QUIET_IN_C]
     if analysis.checked is not None and not analysis.rejected:
         found.extend(analysis.checked.divergence)
     return found
@@ -503,7 +511,7 @@ def _analyze(text: str, path: str) -> tuple[service.Analysis, Index | None]:
     here, off the event loop: a tenth of a second for a 2,000-line file)."""
     try:
         analysis = service.analyze(text, path)
-        return analysis, Index(analysis.program) if analysis.program is not None else None
+        return analysis, Index(analysis.program, analysis.source) if analysis.program is not None else None
     except Exception as exc:   # a fault of ours: shown in the editor, never a dead server
         source = SourceText(path, text)
         return service.Analysis(source, None, None, (D.error(

@@ -66,6 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--replay", action="store_true",
                        help="run each failure's counterexample sizes with `run` and say whether the "
                             "failure happens (a bug in the code) or not (an annotation too weak)")
+    _launch_options(check)
     check.set_defaults(run=_check)
 
     run = commands.add_parser(
@@ -98,6 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     show = commands.add_parser("obligations", help="print the proof obligations of a file",
                                description="Print every obligation generated for FILE as a PVL-like method.")
     show.add_argument("file", metavar="FILE")
+    _launch_options(show)
     show.set_defaults(run=_obligations)
 
     explain = commands.add_parser("explain", help="what a diagnostic code means and how to fix it",
@@ -114,6 +116,29 @@ def _parser() -> argparse.ArgumentParser:
                      help="talk over standard input and output (the default, and the only transport)")
     lsp.set_defaults(run=_lsp)
     return parser
+
+
+def _launch_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--gsize", type=_dims, metavar="N[,N[,N]]",
+                         help="verify for this work-group size only (per dimension for CUDA/OpenCL, "
+                              "x first; over a file's GPUVerify header line)")
+    command.add_argument("--ngroups", type=_dims, metavar="N[,N[,N]]",
+                         help="verify for this number of work groups only (per dimension, as --gsize)")
+
+
+def _dims(text: str):
+    from .cfamily.launch import LaunchError, parse_dims
+    try:
+        return parse_dims(text)
+    except LaunchError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _launch(args: argparse.Namespace):
+    from .cfamily.launch import Launch
+    if args.gsize is None and args.ngroups is None:
+        return None
+    return Launch(local=args.gsize, groups=args.ngroups)
 
 
 def _positive(kind):
@@ -161,7 +186,7 @@ def _version() -> str:
 
 
 def _check(args: argparse.Namespace) -> int:
-    options = service.Options(timeout=args.timeout, jobs=args.jobs)
+    options = service.Options(timeout=args.timeout, jobs=args.jobs, launch=_launch(args))
     explained: set[str] = set()
 
     def check(path: str):
@@ -226,7 +251,7 @@ def _each_file(paths, work, text, usage=()):
 
 def _obligations(args: argparse.Namespace) -> int:
     try:
-        result = service.obligations_of_file(args.file)
+        result = service.obligations_of_file(args.file, _launch(args))
     except OSError as exc:
         print(f"{PROG}: error: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE

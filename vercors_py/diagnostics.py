@@ -74,10 +74,12 @@ class CodeInfo:
 FAMILIES: dict[str, str] = {
     "syntax": "The text is not a program of the language; reported before anything else.",
     "type": "Names, types, declarations and the placement of specification constructs.",
+    "unsupported": "CUDA or OpenCL code outside the subset the C front end maps onto the language; the file is rejected, never verified.",
     "divergence": "Barrier divergence: threads of a work group that do not all reach the same barriers.",
     "perm": "A memory access without the permission it needs.",
     "bounds": "An index outside the declared length of an array.",
     "div": "Division or modulus by zero.",
+    "arith": "Fixed-width arithmetic of CUDA and OpenCL code that may overflow.",
     "assert": "An `assert` statement that may fail, and uses of `assume`.",
     "pre": "A precondition that may not hold where it is required.",
     "post": "A postcondition that may not hold where the code ends.",
@@ -124,6 +126,17 @@ _CODES = [
     ("type.jump-placement", "`break` or `continue` outside a loop"),
     ("type.local-placement", "a local array in the kernel-level contract (local memory belongs to work groups)"),
     ("type.level-reserved", "a group contract that mentions lid or tid, or a kernel contract that mentions gid, lid or tid"),
+    # unsupported (the C front end)
+    ("unsupported.type", "a type outside the subset: structs, unions, vector types, pointers to pointers, images, ..."),
+    ("unsupported.pointer", "a pointer used other than as an array: arithmetic, `*p`, `&x`, pointer variables"),
+    ("unsupported.side-effect", "an assignment, `++`/`--`, comma or call with effects inside an expression"),
+    ("unsupported.function", "a call of a function the front end does not know or cannot inline"),
+    ("unsupported.atomic", "an atomic operation (atomicAdd, atomic_inc, ...)"),
+    ("unsupported.warp", "a warp-level intrinsic (__shfl_sync, __ballot_sync, __syncwarp, ...)"),
+    ("unsupported.dimension", "a second or third thread dimension without a launch configuration that gives its size"),
+    ("unsupported.macro", "a use of a function-like macro, or a macro whose body is not an expression"),
+    ("unsupported.statement", "a statement outside the subset: switch, goto, labels, ..."),
+    ("unsupported.declaration", "a declaration outside the subset: templates, structs, globals, kernels with a return value, ..."),
     # divergence
     ("divergence.barrier", "a barrier under a condition that is not uniform in the work group"),
     ("divergence.uniform-assign", "an assignment under a non-uniform condition to a variable that a barrier's control flow depends on"),
@@ -136,6 +149,7 @@ _CODES = [
     ("bounds.index", "an array access outside 0 <= index < length"),
     ("bounds.perm", "a permission on an array cell outside 0 <= index < length"),
     ("div.zero", "a divisor (of /, % or a fraction) that may be zero"),
+    ("arith.overflow", "a CUDA/OpenCL integer operation or conversion whose value may not fit its fixed-width type"),
     ("assert.failed", "an assert statement that may not hold"),
     ("assert.assume", "an assume statement: the verifier takes it on trust (warning)"),
     # contracts

@@ -14,6 +14,8 @@ from . import diagnostics as D
 from .results import FileResult, ObligationResult, Verdict
 from .engine.solver import Cancelled
 from .source import SourceText
+from . import frontend
+from .cfamily.launch import Launch
 from .syntax import parser
 
 
@@ -22,6 +24,7 @@ class Options:
     timeout: float = 10.0          # seconds per solver check
     jobs: int | None = None        # worker processes for obligations; None: one per core
     verify: bool = True            # False: static checks only (the language server's fast path)
+    launch: Launch | None = None   # sizes from the command line (--gsize, --ngroups)
 
 
 @attrs.frozen
@@ -37,8 +40,8 @@ class Analysis:
         return any(d.severity is D.Severity.ERROR for d in self.diagnostics)
 
 
-def analyze(text: str, path: str) -> Analysis:
-    parsed = parser.parse(text, path)
+def analyze(text: str, path: str, launch: Launch | None = None) -> Analysis:
+    parsed = frontend.parse(text, path, launch)
     if parsed.program is None:
         return Analysis(parsed.source, None, None, parsed.diagnostics)
     from .semantics import check
@@ -62,7 +65,7 @@ def check_text(text: str, path: str, options: Options = Options(), cancel=None, 
     when it is cancelled; nothing else escapes.  With a `cache.ObligationCache`, the
     obligations whose meaning did not change since they were proved are not proved again;
     `progress` is called with a `Progress` as the obligations are done."""
-    return _guarded(text, path, lambda: _verify(analyze(text, path), options, cancel, cache, progress))
+    return _guarded(text, path, lambda: _verify(analyze(text, path, options.launch), options, cancel, cache, progress))
 
 
 def verify(analysis: Analysis, options: Options = Options(), cancel=None, *,
@@ -101,12 +104,12 @@ def check_file(path: str, options: Options = Options()) -> FileResult:
     return rejected or check_text(text, path, options)
 
 
-def obligations_of_file(path: str):
+def obligations_of_file(path: str, launch: Launch | None = None):
     """The obligations of a file, or the FileResult that says why it has none."""
     text, rejected = _read(path)
     if rejected:
         return rejected
-    analysis = analyze(text, path)
+    analysis = analyze(text, path, launch)
     if analysis.rejected:
         return FileResult(path, analysis.source, Verdict.REJECTED, _sorted(analysis.diagnostics))
     from .obligations import generate

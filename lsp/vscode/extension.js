@@ -1,16 +1,36 @@
 // The VS Code client of the vercors-py language server: it starts `vercors-py lsp`
-// (the command is the setting vercorsPy.serverCommand) over stdio for .pvl files.
+// (the command is the setting vercorsPy.serverCommand) over stdio for .pvl files and
+// for CUDA (.cu, .cuh) and OpenCL (.cl) files, with their contracts in /*@ ... @*/.
 // Diagnostics, hovers, go-to-definition, the outline, code lenses and progress come
 // from the server; the server's commands vercorsPy.verify (behind the "▶ verify" lenses)
 // and vercorsPy.stopVerification are registered by the language client itself under
 // the same ids (registering them here too would clash); the palette commands below
-// call them with the active .pvl editor's uri.
+// call them with the active kernel file's uri.
 "use strict";
 
 const vscode = require("vscode");
 const { LanguageClient } = require("vscode-languageclient/node");
 
 let client;
+
+// The language ids served: pvl (this extension's), cuda-cpp (VS Code's own id for CUDA),
+// cuda (older CUDA extensions) and opencl (this extension's, and the OpenCL extension's).
+const LANGUAGES = ["pvl", "cuda-cpp", "cuda", "opencl"];
+// C files by name too, whatever language mode they are in; the server picks the front
+// end by the suffix (by the language id for an untitled document).
+const PATTERNS = ["**/*.cu", "**/*.cuh", "**/*.cl"];
+const DOCUMENT_SELECTOR = [
+  ...LANGUAGES.flatMap((language) => [
+    { scheme: "file", language },
+    { scheme: "untitled", language },
+  ]),
+  ...PATTERNS.map((pattern) => ({ scheme: "file", pattern })),
+];
+
+// Whether the server checks this document (the palette commands act on it).
+function served(document) {
+  return vscode.languages.match(DOCUMENT_SELECTOR, document) > 0;
+}
 
 function serverOptions() {
   const command = vscode.workspace.getConfiguration("vercorsPy").get("serverCommand") || ["vercors-py", "lsp"];
@@ -23,10 +43,7 @@ function start(context) {
     "vercors-py",
     serverOptions(),
     {
-      documentSelector: [
-        { scheme: "file", language: "pvl" },
-        { scheme: "untitled", language: "pvl" },
-      ],
+      documentSelector: DOCUMENT_SELECTOR,
       // The server reads vercorsPy.* through workspace/configuration and reads it again
       // when this section changes.
       synchronize: { configurationSection: "vercorsPy" },
@@ -39,7 +56,7 @@ async function activate(context) {
   context.subscriptions.push(
     vscode.commands.registerCommand("vercorsPy.verifyFile", async () => {
       const editor = vscode.window.activeTextEditor;
-      if (!editor || editor.document.languageId !== "pvl" || !client) {
+      if (!editor || !served(editor.document) || !client) {
         return;
       }
       const result = await vscode.commands.executeCommand("vercorsPy.verify", editor.document.uri.toString());
@@ -49,8 +66,8 @@ async function activate(context) {
     }),
     vscode.commands.registerCommand("vercorsPy.stopFile", async () => {
       const editor = vscode.window.activeTextEditor;
-      if (!editor || editor.document.languageId !== "pvl") {
-        vscode.window.setStatusBarMessage("vercors-py: no .pvl file is active", 5000);
+      if (!editor || !served(editor.document)) {
+        vscode.window.setStatusBarMessage("vercors-py: no .pvl, .cu, .cuh or .cl file is active", 5000);
         return;
       }
       if (!client) {

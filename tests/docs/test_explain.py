@@ -50,21 +50,52 @@ def _options(text: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("code, i, example", EXAMPLES)
-def test_each_example_does_what_its_entry_says(code, i, example):
-    path = f"{code}-{i}.pvl"
+def test_each_example_does_what_its_entry_says(code, i, example, tmp_path):
+    # Written to a file named as its language wants (`.pvl`, `.cu`, `.cl`) and checked
+    # from there, as `vercors-py check FILE` would.
+    path = tmp_path / f"{code}-{i}{example.suffix}"
+    path.write_text(example.source, encoding="utf-8")
     given = _options(example.options)
     if example.kind == "run":
         init = (tuple(given["--init"].split("=", 1)),) if "--init" in given else ()
-        result = service.run_text(example.source, path, RunOptions(
+        result = service.run_file(str(path), RunOptions(
             max_steps=int(given.get("--max-steps", RunOptions().max_steps)), init=init))
         assert code in {d.code for d in result.diagnostics}, [d.code for d in result.diagnostics]
         return
     options = service.Options(timeout=float(given.get("--timeout", OPTIONS.timeout)), jobs=1)
-    result = service.check_text(example.source, path, options)
+    result = service.check_file(str(path), options)
     if example.kind == "check":
         assert code in {d.code for d in result.diagnostics}, [d.code for d in result.diagnostics]
     else:
         assert result.verdict.value == "verified", [(d.code, d.message) for d in result.diagnostics]
+
+
+def test_kernels_may_be_written_in_cuda_and_opencl():
+    entry = explain.Entry("x.y", "\n".join([
+        "```pvl check --timeout 1", "kernel k { }", "```",
+        "```cuda check", "__global__ void k(int *a) { }", "```",
+        "```opencl fixed --timeout 3", "__kernel void k(__global int *a) { }", "```",
+        "```cuda run --max-steps 1000", "__global__ void k(int *a) { }", "```",
+        "```c", "not a kernel of the entry", "```", ""]))
+    found = [(ex.language, ex.kind, ex.options, ex.suffix) for ex in entry.examples]
+    assert found == [("pvl", "check", "--timeout 1", ".pvl"), ("cuda", "check", "", ".cu"),
+                     ("opencl", "fixed", "--timeout 3", ".cl"), ("cuda", "run", "--max-steps 1000", ".cu")]
+    assert entry.examples[1].source == "__global__ void k(int *a) { }\n"
+
+
+def test_no_kernel_fence_is_left_unchecked():
+    # A fence that looks like a kernel of an entry but is not read as one (a misspelt
+    # language or kind) would never be checked.
+    for family in D.FAMILIES:
+        path = explain.family_file(family)
+        if not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8")
+        fences = [line for line in text.splitlines() if line.startswith("```") and (
+            line[3:].split()[:1] in ([lang] for lang in explain.SUFFIXES)
+            or line[3:].split()[1:2] in (["check"], ["run"], ["fixed"]))]
+        read = sum(len(e.examples) for e in explain.entries(family).values())
+        assert len(fences) == read, (family, fences)
 
 
 def _explain(*args):

@@ -18,9 +18,9 @@ def uri_of(tmp_path: pathlib.Path, name: str) -> str:
     return (tmp_path / name).as_uri()
 
 
-def open_doc(client, uri: str, text: str, version: int = 1) -> None:
+def open_doc(client, uri: str, text: str, version: int = 1, language_id: str = "pvl") -> None:
     client.text_document_did_open(types.DidOpenTextDocumentParams(
-        text_document=types.TextDocumentItem(uri=uri, language_id="pvl", version=version, text=text)))
+        text_document=types.TextDocumentItem(uri=uri, language_id=language_id, version=version, text=text)))
 
 
 def replace_all(client, uri: str, text: str, version: int) -> None:

@@ -24,9 +24,14 @@ SCRIPT = (CLIENT / "extension.js").read_text(encoding="utf-8")
 
 
 def test_manifest_registers_the_language_grammar_and_settings():
-    [language] = MANIFEST["contributes"]["languages"]
-    assert language["id"] == "pvl" and language["extensions"] == [".pvl"]
-    assert (CLIENT / language["configuration"]).is_file()
+    languages = {language["id"]: language for language in MANIFEST["contributes"]["languages"]}
+    assert set(languages) == {"pvl", "opencl"}
+    language = languages["pvl"]
+    assert language["extensions"] == [".pvl"]
+    assert languages["opencl"]["extensions"] == [".cl"]     # VS Code has no id of its own for OpenCL
+    for language in languages.values():
+        assert (CLIENT / language["configuration"]).is_file()
+        json.loads((CLIENT / language["configuration"]).read_text(encoding="utf-8"))
     [grammar] = MANIFEST["contributes"]["grammars"]
     assert grammar["scopeName"] == GRAMMAR["scopeName"] == "source.pvl"
     assert (CLIENT / grammar["path"]).is_file()
@@ -37,6 +42,27 @@ def test_manifest_registers_the_language_grammar_and_settings():
     assert settings["vercorsPy.serverCommand"]["default"] == ["vercors-py", "lsp"]
     assert (CLIENT / MANIFEST["main"]).is_file()
     assert VERIFY_COMMAND in SCRIPT
+
+
+def test_the_client_serves_cuda_and_opencl_documents():
+    # VS Code's own id for CUDA, the id of older CUDA extensions, OpenCL's
+    from vercors_py.lsp.languages import C_LANGUAGE_IDS, LANGUAGE_IDS
+    assert set(C_LANGUAGE_IDS) == {"cuda-cpp", "cuda", "opencl"}
+    [languages] = re.findall(r"const LANGUAGES = \[([^\]]*)\]", SCRIPT)
+    assert set(re.findall(r'"([^"]+)"', languages)) == set(LANGUAGE_IDS)
+    [patterns] = re.findall(r"const PATTERNS = \[([^\]]*)\]", SCRIPT)
+    assert set(re.findall(r'"([^"]+)"', patterns)) == {"**/*.cu", "**/*.cuh", "**/*.cl"}
+    assert "documentSelector: DOCUMENT_SELECTOR" in SCRIPT
+    events = set(MANIFEST["activationEvents"])
+    assert {f"onLanguage:{language}" for language in C_LANGUAGE_IDS} <= events
+    assert {"workspaceContains:**/*.cu", "workspaceContains:**/*.cuh", "workspaceContains:**/*.cl"} <= events
+    # the palette commands are offered for every file the server checks
+    for item in MANIFEST["contributes"]["menus"]["commandPalette"]:
+        if item["command"] in ("vercorsPy.verifyFile", "vercorsPy.stopFile"):
+            for language in LANGUAGE_IDS:
+                assert language in item["when"]
+            assert "cu|cuh|cl" in item["when"]
+    assert 'languageId !== "pvl"' not in SCRIPT
 
 
 def _registered(command: str) -> bool:

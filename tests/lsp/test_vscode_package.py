@@ -111,7 +111,7 @@ def test_vsce_packages_the_extension_without_questions(tmp_path):
 
     assert packaged["contributes"] == MANIFEST["contributes"]
     assert f"<License>{license_name}</License>" in manifest_xml
-    for path in ["extension.js", "language-configuration.json",
+    for path in ["extension.js", *(language["configuration"] for language in MANIFEST["contributes"]["languages"]),
                  *(g["path"] for g in MANIFEST["contributes"]["grammars"])]:
         assert f"extension/{os.path.normpath(path)}" in names, path
     # vscode-languageclient and every package it needs at run time, as locked

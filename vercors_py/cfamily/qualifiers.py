@@ -91,8 +91,10 @@ class QualifierMap:
         """A node with the gap before it (from its previous sibling or its parent's
         start), in characters: the text a qualifier of the node can stand in."""
         before = node.prev_sibling
+        # The root starts at its first token, after a blanked leading qualifier: the
+        # gap before a first declaration starts at the top of the file.
         gap_start = before.end_byte if before is not None else (
-            node.parent.start_byte if node.parent is not None else 0)
+            node.parent.start_byte if node.parent is not None and node.parent.parent is not None else 0)
         return self.positions.char_offset(gap_start), self.positions.char_offset(node.end_byte)
 
 

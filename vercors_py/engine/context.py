@@ -79,6 +79,7 @@ class Engine:
         self.watches: list[Watch] = []
         self.timed_out = False
         self.lengths: dict = {}        # array symbol -> length term
+        self.ranges: dict = {}         # array symbol -> (lo, hi) its cells hold (C arrays)
         self.length_text: dict = {}    # array symbol -> length as written, for messages
         self.functions = None          # functions.FunctionTable, set by the runner
         self.races = None              # races.Races, set by the runner: notes on failed checks

@@ -91,7 +91,12 @@ class Evaluator:
                 index = self.eval(e.index, st, guards, reads)
                 if reads is not None:
                     self.check_read(e, array, index, st, guards, reads)
-                return select(st.values[array], index)
+                value = select(st.values[array], index)
+                if array in self.engine.ranges:
+                    # A cell of a C array holds a value of its type, whatever state it is in.
+                    lo, hi = self.engine.ranges[array]
+                    self.engine.assume(z3.And(lo <= value, value <= hi))
+                return value
             case A.Call():
                 args = [self.eval(a, st, guards, reads) for a in e.args]
                 if reads is not None:
@@ -99,6 +104,13 @@ class Evaluator:
                 if self.on_call is not None:
                     self.on_call(e, e.symbol, args, guards)
                 return self.engine.functions.apply(e.symbol, args, limited=e.symbol in self.limited)
+            case A.Fits():
+                value = self.eval(e.expr, st, guards, reads)
+                if reads is not None:
+                    self.engine.check(z3.And(e.lo <= value, value <= e.hi), "arith.overflow", e.span,
+                                      f"`{e.text}` may not fit in {e.ctype} ({e.lo} to {e.hi})",
+                                      guards, store=st.store)
+                return value
             case A.Old():
                 old = attrs.evolve(st, values=st.old_values, mask=st.old_mask)
                 return self.eval(e.expr, old, guards, reads)

@@ -174,8 +174,12 @@ class Executor:
         self.engine.point = _point(s, id(s) in self.in_loop)
         match s:
             case A.VarDecl():
-                value = self.ev.eval(s.init, st, (), CODE) if s.init is not None \
-                    else self.t.fresh(s.name, self.t.sort_of(s.type))
+                if s.init is not None:
+                    value = self.ev.eval(s.init, st, (), CODE)
+                else:
+                    value = self.t.fresh(s.name, self.t.sort_of(s.type))
+                    if s.range is not None:
+                        self.engine.assume(z3.And(s.range[0] <= value, value <= s.range[1]))
                 return st.bind(s.symbol, value)
             case A.Assign():
                 return st.bind(s.target.symbol, self.ev.eval(s.value, st, (), CODE))

@@ -78,6 +78,8 @@ class World:
         empty = State(store=store, values=values, mask={}, old_values=values)
         for a in arrays:
             engine.lengths[a.symbol] = self.evaluator.eval(a.length, empty)
+            if a.elem_range is not None:
+                engine.ranges[a.symbol] = a.elem_range
             engine.length_text[a.symbol] = short(a.length)
         # The declarations' own obligation checks the clauses instead of assuming them.
         self.contexts = tuple(kernel.contexts if kernel else ())

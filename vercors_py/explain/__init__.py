@@ -11,6 +11,8 @@ check of them (tests/docs/test_explain.py):
 - ```` ```pvl run ```` : `vercors-py run` reports it (codes found by running);
 - ```` ```pvl fixed ```` : the usual fix of the kernel above; it verifies.
 
+The word before the kind is the kernel's language: `pvl`, `cuda` (checked as a `.cu`
+file) or `opencl` (a `.cl` file), as in ```` ```cuda check ```` or ```` ```opencl fixed ````.
 After the kind, the command's options may follow as the entry shows them
 (```` ```pvl check --timeout 1 ````, ```` ```pvl run --max-steps 1000 ````,
 ```` ```pvl run --init a=zeros ````).
@@ -29,7 +31,10 @@ import attrs
 
 from .. import diagnostics as D
 
-_BLOCK = re.compile(r"^```pvl (check|run|fixed)( [^\n]*)?\n(.*?)^```$", re.S | re.M)
+# The languages a kernel may be written in, and the suffix of the file it is checked as.
+SUFFIXES = {"pvl": ".pvl", "cuda": ".cu", "opencl": ".cl"}
+
+_BLOCK = re.compile(r"^```(pvl|cuda|opencl) (check|run|fixed)( [^\n]*)?\n(.*?)^```$", re.S | re.M)
 
 
 @attrs.frozen
@@ -37,6 +42,12 @@ class Example:
     kind: str        # check, run or fixed
     options: str     # the command's options, as a user would type them
     source: str
+    language: str = "pvl"    # pvl, cuda or opencl
+
+    @property
+    def suffix(self) -> str:
+        """The suffix of a file the kernel is checked as: `.pvl`, `.cu` or `.cl`."""
+        return SUFFIXES[self.language]
 
 
 @attrs.frozen
@@ -46,7 +57,8 @@ class Entry:
 
     @property
     def examples(self) -> tuple[Example, ...]:
-        return tuple(Example(kind, options.strip(), source) for kind, options, source in _BLOCK.findall(self.text))
+        return tuple(Example(kind, options.strip(), source, language)
+                     for language, kind, options, source in _BLOCK.findall(self.text))
 
 
 def family_file(family: str) -> Path:

@@ -54,6 +54,12 @@ class Evaluator:
                 return self.read(array, self.value(i, frame), e.span)
             case A.Call(symbol=symbol, args=args):
                 return self.call(symbol, [self.value(a, frame) for a in args], e.span)
+            case A.Fits(expr=x, lo=lo, hi=hi):
+                value = self.value(x, frame)
+                if not lo <= value <= hi:
+                    raise Fault("arith.overflow", e.span,
+                                f"`{e.text}` is {value}, which does not fit in {e.ctype} ({lo} to {hi})")
+                return value
             case A.Old(expr=x):
                 if self.old is None:
                     raise Unevaluable(e.span, "\\old outside a postcondition")

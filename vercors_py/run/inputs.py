@@ -127,9 +127,17 @@ def initial_memory(kernel: A.Kernel, launch: Launch, lengths: dict, inits: dict,
         for group in copies:
             # Nobody initialises local memory: it always starts arbitrary.
             mode = init.mode if a.scope is A.Scope.GLOBAL else "random"
-            memory[(a.symbol, group)] = [_value(a.elem_type, mode, init, i, base, dict(launch.params),
-                                                evaluator, rng) for i in range(lengths[a.symbol])]
+            memory[(a.symbol, group)] = [_fit(a, _value(a.elem_type, mode, init, i, base, dict(launch.params),
+                                                        evaluator, rng), rng) for i in range(lengths[a.symbol])]
     return memory
+
+
+def _fit(array: A.ArrayDecl, value, rng: random.Random):
+    """A C array's cells hold values of its element type."""
+    if array.elem_range is None or isinstance(value, bool):
+        return value
+    lo, hi = array.elem_range
+    return value if lo <= value <= hi else rng.randint(lo, min(hi, lo + 255))
 
 
 def _value(elem: A.Type, mode: str, init: Init, i: int, base: dict, params: dict, evaluator: Evaluator,

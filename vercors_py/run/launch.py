@@ -401,8 +401,12 @@ class KernelRun:
     def skipped(self, span, reason: str) -> None:
         self._add("run.unevaluated", span, f"this specification was not checked on the run: {reason}", warning=True)
 
-    def arbitrary(self, type_):
-        return self.rng.choice((True, False)) if type_ is A.Type.BOOL else self.rng.choice(ARBITRARY)
+    def arbitrary(self, type_, range_: tuple[int, int] | None = None):
+        if type_ is A.Type.BOOL:
+            return self.rng.choice((True, False))
+        if range_ is not None:
+            return self.rng.choice([v for v in ARBITRARY if range_[0] <= v <= range_[1]])
+        return self.rng.choice(ARBITRARY)
 
     def _notes(self, frame=None) -> tuple[str, ...]:
         notes = [f"launch: {self.launch.describe()}; schedule {self.options.schedule.value}, seed {self.options.seed}"]

@@ -123,7 +123,7 @@ class ThreadRun:
                 return Flow.NEXT
             case A.VarDecl(init=init):
                 yield Step(key, s.span)
-                frame[s.symbol] = self.launch.arbitrary(s.type) if init is None else self.code.value(init, frame)
+                frame[s.symbol] = self.launch.arbitrary(s.type, s.range) if init is None else self.code.value(init, frame)
             case A.Assign(target=target, value=value):
                 yield Step(key, s.span)
                 frame[target.symbol] = self.code.value(value, frame)

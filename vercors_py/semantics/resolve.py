@@ -226,7 +226,7 @@ class Resolver:
             case A.Call():
                 return attrs.evolve(e, args=tuple(self.expr(a) for a in e.args),
                                     symbol=self.callee(e.name, e.name_span))
-            case A.Old():
+            case A.Old() | A.Fits():
                 return attrs.evolve(e, expr=self.expr(e.expr))
             case A.Perm():
                 return attrs.evolve(e, location=self.expr(e.location), amount=self.expr(e.amount))

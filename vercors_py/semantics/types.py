@@ -350,6 +350,9 @@ class TypeChecker:
                 return self.index(e, ctx, permission_target)
             case A.Call():
                 return self.call(e, ctx)
+            case A.Fits():
+                self.expect(e.expr, T.INT, ctx)
+                return T.INT
             case A.Old():
                 if not ctx.old_ok:
                     self.error("type.old-placement", e.span,

@@ -53,6 +53,8 @@ class Name:
     id: str
     span: Span = _span()
     symbol: "object" = _link()
+    # How the C front end's source wrote it (`threadIdx.x` for lid), for messages.
+    spelling: str | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
 
 @attrs.frozen
@@ -135,8 +137,24 @@ class Quantifier:
     symbol: "object" = _link()
 
 
+@attrs.frozen
+class Fits:
+    """The value of `expr`, which must lie in `lo..hi` (arith.overflow otherwise).
+
+    No .pvl syntax builds it: the C front end wraps each arithmetic result and each
+    conversion of a fixed-width type (`unsigned int`, `int`, `size_t`, ...) in one, so
+    that no verdict rests on treating C's integers as mathematical ones
+    (docs/cfamily.md, "Arithmetic")."""
+    expr: "Expr"
+    ctype: str                   # the C type the value must fit, for the message
+    lo: int
+    hi: int
+    text: str                    # the C expression as written, for the message
+    span: Span = _span()
+
+
 Expr = Union[IntLit, BoolLit, Name, Unary, Binary, Conditional, Index, Call, Old, Perm,
-             Write, Read, Quantifier]
+             Write, Read, Quantifier, Fits]
 
 
 # ---- contracts ---------------------------------------------------------------------
@@ -185,6 +203,9 @@ class VarDecl:
     type: Type
     name: str
     init: Expr | None
+    # The values a C variable of a fixed-width type can hold, also before it is
+    # assigned (the C front end); None for the language's own variables.
+    range: tuple[int, int] | None = None
     name_span: Span = _span()
     span: Span = _span()
     symbol: "object" = _link()
@@ -323,6 +344,9 @@ class ArrayDecl:
     elem_type: Type
     length: Expr
     name: str
+    # The values a cell can hold, for a C array of a fixed-width type (every write is
+    # checked to fit, so reads may assume it); None for the language's own arrays.
+    elem_range: tuple[int, int] | None = None
     name_span: Span = _span()
     span: Span = _span()
     symbol: "object" = _link()

@@ -64,7 +64,7 @@ _LOCK = threading.Lock()
 def _lark() -> tuple[Lark, "_Builder"]:
     builder = _Builder(SourceText("<none>", ""), [])
     options = dict(parser="lalr", keep_all_tokens=True, maybe_placeholders=False,
-                   transformer=builder)
+                   transformer=builder, start=["start", "annotation"])
     text = grammar_text()
     cache = _cache_path()
     if cache:
@@ -155,6 +155,9 @@ class _Builder(Transformer):
     # ---- top level ----
     def start(self, ch):
         return A.Program(tuple(self._nodes(ch)), span=self.source.span(0, len(self.source.text)))
+
+    def annotation(self, ch):
+        return _Seq(tuple(self._nodes(ch)), self._span(ch))
 
     def defined(self, ch):
         return _Part(self._nodes(ch)[0], self._span(ch))
@@ -378,6 +381,12 @@ class _Builder(Transformer):
     def args(self, ch):
         return _Seq(tuple(self._nodes(ch)), self._span(ch))
 
+    def length_of(self, ch):
+        # The length of a C pointer parameter: a kernel parameter of its own that the C
+        # front end declares under this spelling (docs/cfamily.md); in a .pvl file no
+        # such name is declared.
+        return A.Name(f"\\length({ch[2]})", span=self._span(ch))
+
     def old(self, ch):
         return A.Old(ch[2], span=self._span(ch))
 
@@ -465,7 +474,53 @@ def parse(text: str, path: str = "<input>") -> ParseResult:
         at = text.index("\x00")
         return ParseResult(source, None, (D.error(
             "syntax.encoding", source.span(at, at + 1), "the file contains a NUL character; is it binary?"),))
+    program, problems = _parse(source, text, "start")
+    if problems:
+        return ParseResult(source, None, tuple(problems))
+    too_deep = _depth_problem(program)
+    if too_deep:
+        return ParseResult(source, None, (too_deep,))
+    return ParseResult(source, program, ())
 
+
+@attrs.frozen
+class Annotation:
+    """What one `/*@ ... @*/` comment of a C file holds: clauses, `context_everywhere`
+    members, level contracts, `assert`/`assume` statements, in order."""
+    items: tuple
+    diagnostics: tuple[D.Diagnostic, ...]
+
+
+def parse_annotation(source: SourceText, start: int, end: int, declarations: bool = False) -> Annotation:
+    """Parse the text of `source` between two offsets (the inside of an annotation
+    comment) with this grammar: as clauses and kernel members, or, with `declarations`,
+    as pure functions (and kernels) of a file.  Everything outside is blanked, line breaks
+    kept, so the nodes' spans and the diagnostics are positions in the C file itself.  A
+    line of the comment may start with `@`, as in VerCors."""
+    text = source.text
+    inside = "\n".join(_AT_MARGIN.sub(lambda m: m.group(1) + " ", line)
+                       for line in text[start:end].split("\n"))
+    padded = _BLANK.sub(" ", text[:start]) + inside + _BLANK.sub(" ", text[end:])
+    if "\x00" in inside:
+        at = start + inside.index("\x00")
+        return Annotation((), (D.error("syntax.encoding", source.span(at, at + 1),
+                                       "the annotation contains a NUL character"),))
+    value, problems = _parse(source, padded, "start" if declarations else "annotation", eof=end)
+    if problems:
+        return Annotation((), tuple(problems))
+    items = value.decls if declarations else value.items
+    too_deep = next(filter(None, (_depth_problem(item) for item in items)), None)
+    return Annotation(() if too_deep else items, (too_deep,) if too_deep else ())
+
+
+_AT_MARGIN = re.compile(r"^(\s*)@(?!\*)")
+_BLANK = re.compile(r"[^\n]")
+
+
+def _parse(source: SourceText, text: str, start: str, eof: int | None = None):
+    """Run the parser from a start symbol over `text`, whose offsets are those of
+    `source` (spans are made in `source`): the built value and the syntax errors."""
+    problems: list[D.Diagnostic] = []
     resync_after = [-1]   # errors before this offset belong to the last reported one
 
     def on_error(exc: UnexpectedInput) -> bool:
@@ -476,7 +531,7 @@ def parse(text: str, path: str = "<input>") -> ParseResult:
             pos = exc.token.start_pos
         pos = pos if pos is not None else len(text)
         if pos > resync_after[0]:
-            problems.append(_syntax_error(source, exc, pos))
+            problems.append(_syntax_error(source, exc, pos, eof))
             resync_after[0] = _next_sync(text, pos)
         if isinstance(exc, UnexpectedToken):
             _repair(exc.interactive_parser, exc.token)
@@ -486,23 +541,18 @@ def parse(text: str, path: str = "<input>") -> ParseResult:
         with _LOCK:
             lark, builder = _lark()
             builder.source, builder.problems = source, problems
-            program = lark.parse(text, on_error=on_error)
+            value = lark.parse(text, start=start, on_error=on_error)
     except (UnexpectedInput, ValueError, TypeError, AttributeError, IndexError, StopIteration) as exc:
         # Recovery may hand the AST builder shapes it never sees in a valid program;
         # the errors already found are what the user needs.
         if problems:
-            return ParseResult(source, None, tuple(problems))
+            return None, problems
         if not isinstance(exc, UnexpectedInput):
             raise
         problems.append(_syntax_error(source, exc, len(text) if isinstance(exc, UnexpectedEOF)
-                                      else getattr(exc, "pos_in_stream", 0) or 0))
-        program = None
-    if problems:
-        return ParseResult(source, None, tuple(problems))
-    too_deep = _depth_problem(program)
-    if too_deep:
-        return ParseResult(source, None, (too_deep,))
-    return ParseResult(source, program, ())
+                                      else getattr(exc, "pos_in_stream", 0) or 0, eof))
+        value = None
+    return value, problems
 
 
 # Tokens recovery may invent, cheapest first.
@@ -561,19 +611,22 @@ def _next_sync(text: str, pos: int) -> int:
     return min(candidates) if candidates else len(text)
 
 
-def _syntax_error(source: SourceText, exc: UnexpectedInput, pos: int) -> D.Diagnostic:
+def _syntax_error(source: SourceText, exc: UnexpectedInput, pos: int, eof: int | None = None) -> D.Diagnostic:
     if isinstance(exc, UnexpectedCharacters):
         ch = source.text[pos:pos + 1]
         return D.error("syntax.unexpected-character", source.span(pos, pos + 1),
                        f"unexpected character {ch!r}")
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
-        end = len(source.text)
+        end = len(source.text) if eof is None else eof
         expected = getattr(exc, "expected", None) or getattr(exc, "accepts", None) or ()
         return D.error("syntax.unexpected-end", source.span(end, end),
-                       "unexpected end of file" + _describe_expected(expected))
+                       ("unexpected end of file" if eof is None else "unexpected end of the annotation")
+                       + _describe_expected(expected))
     tok = exc.token
     expected = exc.accepts or exc.expected or ()
     start, word = _word_before(source.text, tok.start_pos)
+    if str(tok) == "context_everywhere":
+        start, word = tok.start_pos, str(tok)
     if word == "context_everywhere":
         # Where it is not a kernel member the lexer reads the keyword `context` and a
         # name `_everywhere`, and chokes only on what follows: say what was meant.

@@ -69,8 +69,8 @@ def _expr(expr: A.Expr, context: int) -> str:
             text = str(value)
         case A.BoolLit(value=value):
             text = "true" if value else "false"
-        case A.Name(id=name):
-            text = name
+        case A.Name(id=name, spelling=spelling):
+            text = spelling or name
         case A.Write():
             text = "write"
         case A.Read():
@@ -91,6 +91,9 @@ def _expr(expr: A.Expr, context: int) -> str:
             text = f"{name}({', '.join(_expr(a, CONDITIONAL) for a in args)})"
         case A.Old(expr=inner):
             text = f"\\old({_expr(inner, CONDITIONAL)})"
+        case A.Fits(expr=inner):
+            # Messages show the C expression; the check is the message's subject.
+            return _expr(inner, context)
         case A.Perm(location=location, amount=amount):
             text = f"Perm({_expr(location, CONDITIONAL)}, {_expr(amount, CONDITIONAL)})"
         case A.Quantifier(kind=kind, var_type=var_type, var=var, cond=cond, body=body):

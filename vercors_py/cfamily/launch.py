@@ -1,0 +1,89 @@
+"""The launch configuration of a C file: sizes per dimension, from GPUVerify's header line
+or from the command line.
+
+GPUVerify's kernels say how they are launched in a comment among their first lines:
+`//--local_size=64 --num_groups=64` (OpenCL), `//--blockDim=[16,16] --gridDim=4` (CUDA),
+`--global_size=` instead of the number of groups, and `-DNAME=value` for defines.  The
+mapping turns the sizes into `context_everywhere` facts (docs/cfamily.md, "Launch
+configuration"); without them the sizes stay symbolic.  Options that are not about the
+launch (`--no-inline`, `--warp-sync=32`, ...) are GPUVerify's own and are ignored.
+"""
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from ..source import SourceText, Span
+
+Dims = tuple[int, ...]
+
+
+@attrs.frozen
+class Launch:
+    local: Dims | None = None          # threads per group, per dimension (x first)
+    groups: Dims | None = None         # groups, per dimension
+    defines: tuple[tuple[str, str], ...] = ()
+    span: Span | None = None           # the header line; None for the command line
+
+    def over(self, base: "Launch") -> "Launch":
+        """This launch, with what it leaves open taken from `base` (the command line
+        over the file's header)."""
+        return Launch(self.local or base.local, self.groups or base.groups,
+                      base.defines + self.defines, self.span if (self.local or self.groups) else base.span)
+
+    @property
+    def empty(self) -> bool:
+        return self.local is None and self.groups is None
+
+
+class LaunchError(ValueError):
+    """A size that is not a list of positive integers."""
+
+
+_HEADER_LINE = re.compile(r"^[ \t]*//[ \t]*(-.*)$", re.M)
+# `-DNAME=value` first: the general form would read it as an option named `DNAME`.
+_OPTION = re.compile(r"-D([A-Za-z_]\w*)(?:=(\S+))?|--?([A-Za-z_]+)(?:=(\S+))?")
+
+
+def parse_dims(text: str) -> Dims:
+    """`64`, `[16,16]`, `16,16` or `0x40`: the sizes of up to three dimensions."""
+    parts = [p.strip() for p in text.strip().strip("[]").split(",")]
+    if not 1 <= len(parts) <= 3 or not all(parts):
+        raise LaunchError(f"{text!r} is not a size: give 1 to 3 positive integers, e.g. 64 or 16,16")
+    try:
+        dims = tuple(int(p, 0) for p in parts)
+    except ValueError:
+        raise LaunchError(f"{text!r} is not a size: give 1 to 3 positive integers, e.g. 64 or 16,16") from None
+    if any(d <= 0 for d in dims):
+        raise LaunchError(f"{text!r} is not a size: every dimension must be at least 1")
+    return dims
+
+
+def from_header(source: SourceText, lines: int = 4) -> Launch:
+    """The launch configuration of GPUVerify's header comment (one of the first lines of
+    the file that is a `//` comment starting with an option).  A size that does not
+    parse is left out (the kernel is then checked for every size)."""
+    head_end = source.line_starts[lines] if len(source.line_starts) > lines else len(source.text)
+    for m in _HEADER_LINE.finditer(source.text, 0, head_end):
+        local = groups = global_ = None
+        defines = []
+        for opt in _OPTION.finditer(m.group(1)):
+            define, define_value, name, value = opt.groups()
+            try:
+                if name in ("local_size", "blockDim") and value:
+                    local = parse_dims(value)
+                elif name in ("num_groups", "gridDim") and value:
+                    groups = parse_dims(value)
+                elif name == "global_size" and value:
+                    global_ = parse_dims(value)
+            except LaunchError:
+                continue
+            if define:
+                defines.append((define, define_value or "1"))
+        if groups is None and global_ is not None and local is not None and len(global_) == len(local) \
+                and all(g % l == 0 for g, l in zip(global_, local)):
+            groups = tuple(g // l for g, l in zip(global_, local))
+        if local or groups or defines:
+            return Launch(local, groups, tuple(defines), source.span(m.start(1), m.end(1)))
+    return Launch()

@@ -1,0 +1,500 @@
+"""C statements of a kernel body to the language's statements.
+
+Assignments, `++`/`--` and calls are statements here, as in the language.  Annotations
+(`/*@ ... @*/` or `//@ ...`) in a body belong to what follows them: before a loop they
+are its invariants, before a barrier its contract; otherwise they hold `assert` and
+`assume` statements.  GPUVerify's `__assert`, `__assume` and `__invariant` map to the
+same.  Something that cannot be mapped is reported where it stands and the statement is
+left out; the file is then rejected, so nothing is verified without it.
+"""
+from __future__ import annotations
+
+import attrs
+
+from .. import diagnostics as D
+from ..syntax import ast as A
+from ..syntax import parser
+from . import builtins as B
+from . import ctypes as C
+from .dialect import Dialect
+from .expressions import Exprs, Val
+from .scope import Scope, Unsupported, What
+
+_COMPOUND = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<", ">>=": ">>",
+             "&=": "&", "|=": "|", "^=": "^"}
+
+
+def annotation_range(unit, comment) -> tuple[int, int] | None:
+    """The inside of an annotation comment, in characters of the file; None for an
+    ordinary comment."""
+    text = unit.text_of(comment)
+    start = unit.positions.char_offset(comment.start_byte)
+    if text.startswith("/*@"):
+        inner_end = len(text) - (3 if text.endswith("@*/") and len(text) >= 6 else 2)
+        return start + 3, start + inner_end
+    if text.startswith("//@"):
+        return start + 3, start + len(text)
+    return None
+
+
+class Statements:
+    def __init__(self, scope: Scope, exprs: Exprs):
+        self.s = scope
+        self.e = exprs
+
+    # ---- blocks and annotations ----
+    def block(self, node, prelude: tuple = ()) -> A.Block:
+        self.s.push()
+        try:
+            stmts = list(prelude) + self.sequence(node.named_children)
+        finally:
+            self.s.pop()
+        return A.Block(tuple(stmts), span=self.s.span(node))
+
+    def sequence(self, children) -> list:
+        out: list = []
+        pending: list = []                    # clauses of annotations waiting for their statement
+        for child in children:
+            if child.type == "comment":
+                items = self.annotation(child)
+                pending.extend(i for i in items if isinstance(i, (A.Clause, A.Decreases)))
+                out.extend(i for i in items if isinstance(i, (A.Assert, A.Assume)))
+                for item in items:
+                    if isinstance(item, (A.ContextEverywhere, A.LevelContract)):
+                        self.s.problems.append(_misplaced(item.span, "belongs before the kernel"))
+                continue
+            try:
+                mapped = self.stmt(child, tuple(pending))
+            except Unsupported as problem:
+                self.s.report(problem)
+                if child.type == "declaration":
+                    for name in self.e.declared_names(child):
+                        self.s.refuse(name)
+                mapped = []
+            else:
+                pending = self._unclaimed(pending, child)
+            pending = []
+            out.extend(mapped)
+        for clause in pending:
+            self.s.problems.append(_misplaced(clause.span, "must stand right before a loop or a barrier"))
+        return out
+
+    def _unclaimed(self, pending, child) -> list:
+        if not pending or _is_loop(child) or self._barrier_call(child) is not None:
+            return []
+        for clause in pending:
+            self.s.problems.append(_misplaced(clause.span, "must stand right before a loop or a barrier"))
+        return []
+
+    def annotation(self, comment) -> tuple:
+        bounds = annotation_range(self.s.unit, comment)
+        if bounds is None:
+            return ()
+        parsed = parser.parse_annotation(self.s.unit.source, *bounds)
+        self.s.problems.extend(parsed.diagnostics)
+        return parsed.items
+
+    # ---- statements ----
+    def stmt(self, node, contract: tuple) -> list:
+        """The statements one C statement maps to (none, one, or a few)."""
+        span = self.s.span(node)
+        match node.type:
+            case "compound_statement":
+                return [self.block(node)]
+            case "declaration":
+                return self.declaration(node)
+            case "expression_statement":
+                return self.expression_statement(node, contract)
+            case "if_statement":
+                cond = self.e.cond(node.child_by_field_name("condition"))
+                then = self.single(node.child_by_field_name("consequence"))
+                alternative = node.child_by_field_name("alternative")
+                otherwise = self.single(alternative.named_children[-1]) if alternative is not None else None
+                return [A.If(cond, then, otherwise, span=span)]
+            case "for_statement":
+                return [self.ranged(self.for_loop(node, contract))]
+            case "while_statement":
+                invariants, cond = self.loop_condition(node.child_by_field_name("condition"))
+                contract, body = self.loop_body(node.child_by_field_name("body"), contract + invariants)
+                return [self.ranged(A.While(contract, cond, body, span=span))]
+            case "do_statement":
+                return [self.ranged(loop) for loop in self.do_loop(node, contract)]
+            case "break_statement":
+                return [A.Break(span=span)]
+            case "continue_statement":
+                return [A.Continue(span=span)]
+            case "return_statement":
+                if node.named_children:
+                    raise Unsupported("unsupported.statement", span, "a kernel returns no value")
+                return [A.Return(span=span)]
+            case "comment":
+                return []
+            case "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "preproc_def" \
+                    | "preproc_function_def" | "preproc_call":
+                raise Unsupported("unsupported.macro", span, "preprocessor directives inside a function are not supported")
+        if node.type == ";" or self.s.text(node) == ";":
+            return []
+        raise Unsupported("unsupported.statement", span,
+                          f"this kind of statement ({node.type.replace('_', ' ')}) is not supported")
+
+    def single(self, node) -> A.Stmt:
+        """A statement where the language wants one (an if's branch, a loop's body)."""
+        self.s.push()
+        try:
+            mapped = self.stmt(node, ())
+        finally:
+            self.s.pop()
+        if len(mapped) == 1:
+            return mapped[0]
+        return A.Block(tuple(mapped), span=self.s.span(node))
+
+    def loop_body(self, node, contract: tuple) -> tuple[tuple, A.Stmt]:
+        """The body of a loop, with GPUVerify's `__invariant(e);` calls at its start
+        taken as loop invariants."""
+        if node.type != "compound_statement":
+            return contract, self.single(node)
+        children = list(node.named_children)
+        invariants = list(contract)
+        while children and children[0].type == "expression_statement" and self._gpuverify(children[0]) == B.GPUVERIFY_INVARIANT:
+            invariants.extend(self._invariant_call(children.pop(0).named_children[0]))
+        self.s.push()
+        try:
+            stmts = self.sequence(children)
+        finally:
+            self.s.pop()
+        return tuple(invariants), A.Block(tuple(stmts), span=self.s.span(node))
+
+    def ranged(self, loop):
+        """The loop with one more invariant per integer variable it assigns: the value
+        fits the variable's C type.  Every assignment is checked to fit, so this holds;
+        without it the loop would forget it and report overflows that cannot happen."""
+        assigned = sorted({n.target.id for n in A.walk(loop) if isinstance(n, A.Assign)
+                           and n.target.id in self.s.local_types and self.s.local_types[n.target.id].is_int})
+        if not assigned:
+            return loop
+        span = loop.span
+        facts = []
+        for name in assigned:
+            ctype = self.s.local_types[name]
+            value = A.Name(name, span=span)
+            facts.append(A.Clause(A.ClauseKind.LOOP_INVARIANT, A.Binary(
+                "&&", A.Binary("<=", A.IntLit(ctype.lo, span=span), value, span=span),
+                A.Binary("<=", value, A.IntLit(ctype.hi, span=span), span=span), span=span), span=span))
+        return attrs.evolve(loop, contract=tuple(facts) + loop.contract)
+
+    def loop_condition(self, node) -> tuple[tuple, A.Expr | None]:
+        """A loop's condition, with GPUVerify's invariants written before it with the
+        comma operator (`while (__invariant(e), c)`) taken out as loop invariants."""
+        if node is not None and node.type == "condition_clause":
+            node = node.child_by_field_name("value")
+        invariants = []
+        while node is not None and node.type == "comma_expression":
+            left = node.child_by_field_name("left")
+            if self._invariant_call(left) is None:
+                break
+            invariants.extend(self._invariant_call(left))
+            node = node.child_by_field_name("right")
+        return tuple(invariants), (self.e.cond(node) if node is not None else None)
+
+    def _invariant_call(self, node) -> list | None:
+        """The loop invariants of a call `__invariant(e)`, or None if `node` is not one."""
+        if node.type != "call_expression" or self.s.text(node.child_by_field_name("function")) != B.GPUVERIFY_INVARIANT:
+            return None
+        return [A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(arg), span=self.s.span(node))
+                for arg in node.child_by_field_name("arguments").named_children]
+
+    def for_loop(self, node, contract: tuple) -> A.Stmt:
+        span = self.s.span(node)
+        self.s.push()
+        try:
+            init_node = node.child_by_field_name("initializer")
+            init = None
+            if init_node is not None:
+                mapped = (self.declaration(init_node) if init_node.type == "declaration"
+                          else self.effect(init_node))
+                if len(mapped) != 1:
+                    raise Unsupported("unsupported.statement", self.s.span(init_node),
+                                      "a for loop's initialisation must be one declaration or assignment")
+                init = mapped[0]
+            invariants, cond = self.loop_condition(node.child_by_field_name("condition"))
+            contract = contract + invariants
+            update_node = node.child_by_field_name("update")
+            update = None
+            if update_node is not None:
+                mapped = self.effect(update_node)
+                if len(mapped) != 1:
+                    raise Unsupported("unsupported.statement", self.s.span(update_node),
+                                      "a for loop's update must be one assignment")
+                update = mapped[0]
+            contract, body = self.loop_body(node.child_by_field_name("body"), contract)
+        finally:
+            self.s.pop()
+        return A.For(contract, init, cond, update, body, span=span)
+
+    def do_loop(self, node, contract: tuple) -> list:
+        """`do S while (c);` as `while (true) { S; if (!c) break; }`, each `continue` of
+        S turned into `if (!c) break; continue;`: the invariants hold before each run of
+        S, as in C, and need no flag the user cannot name."""
+        span = self.s.span(node)
+        cond_node = node.child_by_field_name("condition")
+        invariants, cond = self.loop_condition(cond_node)
+        contract, body = self.loop_body(node.child_by_field_name("body"), contract + invariants)
+        test_span = self.s.span(cond_node)
+        leave = A.If(A.Unary("!", cond, span=test_span), A.Break(span=test_span), None, span=test_span)
+        body = _retarget_continues(body, leave)
+        return [A.While(contract, A.BoolLit(True, span=span), A.Block((body, leave), span=body.span), span=span)]
+
+    # ---- declarations ----
+    def declaration(self, node) -> list:
+        span = self.s.span(node)
+        shared = self._shared(node)
+        type_node = node.child_by_field_name("type")
+        ctype = self.e.type_of(type_node)
+        out = []
+        for declarator in node.children_by_field_name("declarator"):
+            value_node = None
+            if declarator.type == "init_declarator":
+                value_node = declarator.child_by_field_name("value")
+                declarator = declarator.child_by_field_name("declarator")
+            if declarator.type == "array_declarator":
+                self.local_array(declarator, ctype, shared, value_node, span)
+                continue
+            if declarator.type != "identifier":
+                raise Unsupported("unsupported.pointer", self.s.span(declarator),
+                                  "pointer variables are not supported; index the kernel's arrays directly")
+            if shared:
+                raise Unsupported("unsupported.type", self.s.span(declarator),
+                                  "a __shared__/__local scalar is not supported; declare an array of one element")
+            if value_node is not None and value_node.type == "initializer_list":
+                raise Unsupported("unsupported.statement", self.s.span(value_node), "initialiser lists are not supported")
+            value = self.e.convert(self.e.value(value_node), ctype, value_node).expr if value_node is not None else None
+            c_name = self.s.text(declarator)
+            binding = self.s.declare(c_name, What.LOCAL, ctype)
+            out.append(A.VarDecl(_lang_type(ctype), binding.name, value, elem_range(ctype),
+                                 name_span=self.s.span(declarator), span=span))
+        return out
+
+    def _shared(self, node) -> bool:
+        if self.s.dialect is Dialect.OPENCL:
+            return any(q.name == "local" for q in self.s.unit.qualifiers.of_node(node))
+        return any(c.type == "type_qualifier" and self.s.text(c) == "__shared__" for c in node.children)
+
+    def local_array(self, declarator, ctype: C.CType, shared: bool, value_node, span) -> None:
+        name_node = declarator.child_by_field_name("declarator")
+        size = declarator.child_by_field_name("size")
+        if not shared:
+            raise Unsupported("unsupported.type", self.s.span(declarator),
+                              "arrays private to a thread are not supported; only __shared__/__local arrays")
+        if name_node.type != "identifier" or size is None:
+            raise Unsupported("unsupported.type", self.s.span(declarator),
+                              "only one-dimensional __shared__/__local arrays with a size are supported")
+        if value_node is not None:
+            raise Unsupported("unsupported.statement", self.s.span(value_node), "local memory cannot be initialised")
+        length = self.e.constant(size)
+        if length is None:
+            raise Unsupported("unsupported.type", self.s.span(size), "the size of a __shared__/__local array must be a constant")
+        binding = self.s.declare(self.s.text(name_node), What.ARRAY, ctype)
+        self.s.local_arrays.append(A.ArrayDecl(A.Scope.LOCAL, _lang_type(ctype), A.IntLit(length, span=self.s.span(size)),
+                                               binding.name, elem_range(ctype), name_span=self.s.span(name_node),
+                                               span=span))
+
+    # ---- expression statements ----
+    def expression_statement(self, node, contract: tuple) -> list:
+        if not node.named_children:
+            return []
+        inner = node.named_children[0]
+        fences = self._barrier_call(node)
+        if fences is not None:
+            return [A.Barrier(fences, contract or None, span=self.s.span(node))]
+        if inner.type == "call_expression":
+            return self.call(inner)
+        return self.effect(inner)
+
+    def _barrier_call(self, node):
+        """The fences of a barrier call statement, or None if it is something else."""
+        if node.type != "expression_statement" or not node.named_children:
+            return None
+        call = node.named_children[0]
+        if call.type != "call_expression":
+            return None
+        name = self.s.text(call.child_by_field_name("function"))
+        args = call.child_by_field_name("arguments").named_children
+        if self.s.lookup(name) is not None:
+            return None
+        if self.s.dialect is Dialect.CUDA and name in B.BARRIERS_CUDA and not args:
+            return (A.Fence.LOCAL, A.Fence.GLOBAL)
+        if self.s.dialect is Dialect.OPENCL and name in B.BARRIERS_OPENCL and len(args) >= 1:
+            return self._fences(args[0])
+        return None
+
+    def _fences(self, node) -> tuple:
+        text = self.s.text(node)
+        fences: list = []
+        for part in (p.strip().strip("()") for p in text.split("|")):
+            if part in B.FENCE_FLAGS:
+                fences.extend(f for f in B.FENCE_FLAGS[part] if f not in fences)
+            elif part != "0":
+                raise Unsupported("unsupported.statement", self.s.span(node),
+                                  f"the barrier's flags must be CLK_LOCAL_MEM_FENCE and/or CLK_GLOBAL_MEM_FENCE, not `{part}`")
+        return tuple(sorted(fences, key=lambda f: f.value, reverse=True))
+
+    def _gpuverify(self, node) -> str | None:
+        call = node.named_children[0] if node.named_children else None
+        if call is None or call.type != "call_expression":
+            return None
+        return self.s.text(call.child_by_field_name("function"))
+
+    def call(self, node) -> list:
+        name = self.s.text(node.child_by_field_name("function"))
+        args = node.child_by_field_name("arguments").named_children
+        span = self.s.span(node)
+        if name in B.GPUVERIFY_STATEMENTS and len(args) == 1:
+            return [B.GPUVERIFY_STATEMENTS[name](self.e.cond(args[0]), span=span)]
+        if name in B.GPUVERIFY_CLAUSES or name == B.GPUVERIFY_INVARIANT:
+            raise Unsupported("unsupported.statement", span,
+                              f"{name} must stand at the start of the kernel's body"
+                              + (" or of a loop's body" if name == B.GPUVERIFY_INVARIANT else ""))
+        if name in (B.BARRIERS_CUDA | B.BARRIERS_OPENCL):
+            raise Unsupported("unsupported.statement", span, f"`{self.s.text(node)}` is not a barrier of this dialect")
+        if name in self.e.devices:
+            return [self.inline(name, args, node)]
+        self.e.value(node)               # raises the right unsupported code
+        raise Unsupported("unsupported.function", span, f"the value of `{name}(...)` is not used")
+
+    def inline(self, name: str, args, node) -> A.Block:
+        """A call of a void __device__ function as a statement: its body in place, the
+        parameters local variables holding the arguments (arrays passed by name).
+        GPUVerify's `__requires`/`__ensures` at its start become assertions before and
+        after it, so they are checked, not assumed."""
+        span = self.s.span(node)
+        definition = self.e.devices[name]
+        if name in self.e.inlining:
+            raise Unsupported("unsupported.function", span, f"`{name}` is recursive; recursive __device__ functions are not supported")
+        if self.s.text(definition.child_by_field_name("type")) != "void":
+            raise Unsupported("unsupported.function", span, f"the value of `{name}(...)` is not used")
+        body = definition.child_by_field_name("body")
+        children = [c for c in body.named_children if c.type != "comment"]
+        if children and children[-1].type == "return_statement" and not children[-1].named_children:
+            children = children[:-1]
+        if any(n.type == "return_statement" for c in children for n in _descendants(c)):
+            raise Unsupported("unsupported.function", span,
+                              f"`{name}` returns from its middle; only __device__ functions that run to their end are inlined")
+        params = self.e.parameters(definition)
+        if len(params) != len(args):
+            raise Unsupported("unsupported.function", span, f"`{name}` takes {len(params)} arguments, not {len(args)}")
+        self.s.push()
+        self.e.inlining.append(name)
+        try:
+            stmts = []
+            for param, arg in zip(params, args):
+                c_name, pointer = self.e.declarator(param)
+                if pointer:
+                    self.s.bind(c_name, self.e.array_argument(arg))
+                    continue
+                ctype = self.e.type_of(param.child_by_field_name("type"))
+                value = self.e.convert(self.e.value(arg), ctype, arg).expr
+                binding = self.s.declare(c_name, What.LOCAL, ctype)
+                stmts.append(A.VarDecl(_lang_type(ctype), binding.name, value, elem_range(ctype),
+                                       name_span=self.s.span(param), span=span))
+            ensures = []
+            while children and children[0].type == "expression_statement" and self._gpuverify(children[0]) in B.GPUVERIFY_CLAUSES:
+                call = children.pop(0).named_children[0]
+                kind = B.GPUVERIFY_CLAUSES[self.s.text(call.child_by_field_name("function"))]
+                for arg in call.child_by_field_name("arguments").named_children:
+                    check = A.Assert(self.e.cond(arg), span=self.s.span(call))
+                    (stmts if kind is A.ClauseKind.REQUIRES else ensures).append(check)
+            stmts.extend(self.sequence(children))
+            stmts.extend(ensures)
+        finally:
+            self.e.inlining.pop()
+            self.s.pop()
+        return A.Block(tuple(stmts), span=span)
+
+    def effect(self, node) -> list:
+        """An assignment, compound assignment or `++`/`--` as a statement."""
+        span = self.s.span(node)
+        match node.type:
+            case "assignment_expression":
+                op = self.s.text(node.child_by_field_name("operator"))
+                left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+                if op == "=":
+                    return [self.assign(left, lambda target: self.e.convert(self.e.value(right), target.ctype, right), span)]
+                if op not in _COMPOUND:
+                    raise Unsupported("unsupported.statement", span, f"the assignment {op} is not supported")
+                return [self.assign(left, lambda target: self.e.combine(
+                    _COMPOUND[op], target, self.e.value(right), left, right, node), span)]
+            case "update_expression":
+                op = self.s.text(node.child_by_field_name("operator"))
+                target = node.child_by_field_name("argument")
+                one = Val(A.IntLit(1, span=span), C.INT)
+                return [self.assign(target, lambda current: self.e.combine(
+                    "+" if op == "++" else "-", current, one, target, node, node), span)]
+            case "comma_expression":
+                raise Unsupported("unsupported.side-effect", span, "the comma operator is not supported; write the parts as statements")
+        raise Unsupported("unsupported.statement", span,
+                          "an expression whose value is not used is not supported; assign it or leave it out")
+
+    def assign(self, target_node, compute, span) -> A.Stmt:
+        """`target = compute(current value of target)`, converted to the target's type."""
+        if target_node.type == "parenthesized_expression" and len(target_node.named_children) == 1:
+            target_node = target_node.named_children[0]
+        if target_node.type == "identifier":
+            c_name = self.s.text(target_node)
+            binding = self.s.lookup_usable(c_name)
+            if binding is None or binding.what is not What.LOCAL or binding.value is not None:
+                if binding is None:
+                    raise Unsupported("type.unknown-name", self.s.span(target_node), f"'{c_name}' is not declared")
+                if binding.what is What.ARRAY:
+                    raise Unsupported("unsupported.pointer", self.s.span(target_node), "an array cannot be assigned")
+                raise Unsupported("unsupported.statement", self.s.span(target_node),
+                                  f"`{c_name}` cannot be assigned here")
+            current = Val(A.Name(binding.name, span=self.s.span(target_node)), binding.ctype)
+            value = self.e.convert(compute(current), binding.ctype, target_node)
+            return A.Assign(A.Name(binding.name, span=self.s.span(target_node)), value.expr, span=span)
+        if target_node.type == "subscript_expression":
+            array, index = self.e.subscript(target_node)
+            name = A.Name(array.name, span=self.s.span(target_node.child_by_field_name("argument")))
+            cell = A.Index(name, index, span=self.s.span(target_node))
+            value = self.e.convert(compute(Val(cell, array.ctype)), array.ctype, target_node)
+            return A.ArrayAssign(cell, value.expr, span=span)
+        raise Unsupported("unsupported.pointer", self.s.span(target_node),
+                          "only variables and array cells `a[i]` can be assigned")
+
+
+def _retarget_continues(stmt, leave: A.If):
+    """`stmt` with each `continue` of the loop it is the body of (not of loops nested in
+    it) preceded by `leave`."""
+    match stmt:
+        case A.Continue():
+            return A.Block((leave, stmt), span=stmt.span)
+        case A.Block():
+            return attrs.evolve(stmt, stmts=tuple(_retarget_continues(s, leave) for s in stmt.stmts))
+        case A.If():
+            otherwise = _retarget_continues(stmt.otherwise, leave) if stmt.otherwise is not None else None
+            return attrs.evolve(stmt, then=_retarget_continues(stmt.then, leave), otherwise=otherwise)
+    return stmt
+
+
+def _descendants(node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.named_children)
+
+
+def _is_loop(node) -> bool:
+    return node.type in ("for_statement", "while_statement", "do_statement")
+
+
+def elem_range(ctype: C.CType) -> tuple[int, int] | None:
+    return (ctype.lo, ctype.hi) if ctype.is_int else None
+
+
+def _lang_type(ctype: C.CType) -> A.Type:
+    return A.Type.BOOL if ctype.kind is C.Kind.BOOL else A.Type.INT
+
+
+def _misplaced(span, where: str) -> D.Diagnostic:
+    return D.error("type.clause-placement", span, f"this annotation {where}")
+

@@ -1,0 +1,335 @@
+"""A parsed C file to the language's program: its kernels, their memory, contracts and
+bodies (docs/cfamily.md).
+
+A `__global__` (CUDA) or `kernel` (OpenCL) function is a kernel.  Its scalar parameters
+are kernel parameters, with the range of their C type as a `context_everywhere` fact; a
+parameter the body assigns is copied into a local variable first (C passes by value).
+A pointer or array parameter is an array in global memory (`__local` in OpenCL: local
+memory) whose length is a parameter of its own, `\\length(a)` in annotations.  The
+annotation before the function gives its contract, `context_everywhere` facts and level
+contracts; GPUVerify's `__requires`/`__ensures` at the start of its body add to the
+contract.  The launch configuration becomes `context_everywhere` facts about the sizes.
+Other functions are `__device__` helpers, inlined where they are called.
+"""
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from .. import diagnostics as D
+from ..syntax import ast as A
+from ..syntax import parser
+from . import builtins as B
+from . import ctypes as C
+from .dialect import Dialect
+from .expressions import Exprs, _declarator_name
+from .launch import Launch
+from .macros import Macros
+from .parse import ParsedUnit
+from .qualifiers import Role
+from .scope import Scope, Unsupported, What
+from .statements import Statements, _lang_type, annotation_range, elem_range
+
+
+@attrs.frozen
+class Mapped:
+    program: A.Program | None
+    diagnostics: tuple[D.Diagnostic, ...]
+
+
+def translate(unit: ParsedUnit, launch: Launch) -> Mapped:
+    if unit.problems or unit.tree is None:
+        return Mapped(None, unit.problems)
+    scope = Scope(unit, launch)
+    macros = Macros(unit, launch.defines)
+    top = _top_level(unit.root)
+    devices = {name: node for node in top if node.type == "function_definition"
+               and not _is_kernel(unit, node) and (name := _function_name(unit, node))}
+    exprs = Exprs(scope, macros, devices)
+    kernels, declared = [], []
+    for node in top:
+        if node.type == "comment" and _declares(unit, node):
+            declared.extend(_declarations(scope, node))
+    for at, node in enumerate(top):
+        if node.type == "function_definition" and _is_kernel(unit, node):
+            kernel = _kernel(scope, exprs, node, _annotations_before(unit, top, at))
+            if kernel is not None:
+                kernels.append(kernel)
+        elif node.type in ("template_declaration",) and "__global__" in unit.text_of(node):
+            scope.problems.append(D.error("unsupported.declaration", unit.span_of(node), "template kernels are not supported"))
+        elif node.type.startswith("preproc_if") and _contains_kernel(unit, node):
+            scope.problems.append(D.error("unsupported.macro", unit.span_of(node),
+                                          "kernels inside #if/#ifdef are not supported"))
+    functions = tuple(
+        A.Function((), result, name, tuple(A.Param(A.Type.INT, f"x{i}", name_span=_nowhere(unit), span=_nowhere(unit))
+                                           for i in range(arity)),
+                   None, name_span=_nowhere(unit), span=_nowhere(unit))
+        for name, (result, arity) in sorted(scope.functions.items()))
+    if not kernels and not scope.problems:
+        scope.problems.append(D.error("type.no-kernel", unit.source.span(0, 0),
+                                      "the file declares no kernel: a __global__ function (CUDA) or a "
+                                      "__kernel function (OpenCL)"))
+    problems = tuple(scope.problems)
+    if any(d.severity is D.Severity.ERROR for d in problems):
+        return Mapped(None, problems)
+    program = A.Program(functions + tuple(declared) + tuple(kernels), span=unit.source.span(0, len(unit.source.text)))
+    return Mapped(program, problems)
+
+
+def _top_level(root) -> list:
+    """The file's declarations, those inside `extern "C" { ... }` included."""
+    found = []
+    for node in root.named_children:
+        body = node.child_by_field_name("body") if node.type == "linkage_specification" else None
+        if body is None:
+            found.append(node)
+        elif body.type == "declaration_list":
+            found.extend(body.named_children)
+        else:
+            found.append(body)
+    return found
+
+
+def _nowhere(unit: ParsedUnit):
+    return unit.source.span(0, 0)
+
+
+def _is_kernel(unit: ParsedUnit, node) -> bool:
+    if unit.dialect is Dialect.OPENCL:
+        return any(q.role is Role.FUNCTION for q in unit.qualifiers.of_node(node))
+    return any(c.type == "__global__" for c in node.children)
+
+
+def _contains_kernel(unit: ParsedUnit, node) -> bool:
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "function_definition" and _is_kernel(unit, n):
+            return True
+        stack.extend(n.named_children)
+    return False
+
+
+def _function_name(unit: ParsedUnit, node) -> str | None:
+    declarator = node.child_by_field_name("declarator")
+    while declarator is not None and declarator.type != "function_declarator":
+        declarator = declarator.child_by_field_name("declarator")
+    if declarator is None:
+        return None
+    name = declarator.child_by_field_name("declarator")
+    return unit.text_of(name) if name is not None and name.type == "identifier" else None
+
+
+def _declares(unit: ParsedUnit, comment) -> bool:
+    """Whether a top-level annotation declares pure functions (`pure` in it) rather than
+    holding the contract of the kernel after it."""
+    bounds = annotation_range(unit, comment)
+    return bounds is not None and re.search(r"\bpure\b", unit.source.text[bounds[0]:bounds[1]]) is not None
+
+
+def _declarations(scope: Scope, comment) -> list:
+    parsed = parser.parse_annotation(scope.unit.source, *annotation_range(scope.unit, comment), declarations=True)
+    scope.problems.extend(parsed.diagnostics)
+    functions = []
+    for item in parsed.items:
+        if isinstance(item, A.Function):
+            functions.append(item)
+        else:
+            scope.problems.append(D.error("type.clause-placement", item.name_span,
+                                          "an annotation declares pure functions; kernels are C functions"))
+    return functions
+
+
+def _annotations_before(unit: ParsedUnit, top, at: int) -> list:
+    """The contract annotations right before the top-level node at index `at`."""
+    comments = []
+    for node in reversed(top[:at]):
+        if node.type != "comment":
+            break
+        if annotation_range(unit, node) is not None and not _declares(unit, node):
+            comments.append(node)
+    return list(reversed(comments))
+
+
+def _kernel(scope: Scope, exprs: Exprs, node, annotations) -> A.Kernel | None:
+    unit = scope.unit
+    name = _function_name(unit, node)
+    declarator = node.child_by_field_name("declarator")
+    while declarator.type != "function_declarator":
+        declarator = declarator.child_by_field_name("declarator")
+    name_node = declarator.child_by_field_name("declarator")
+    name_span = unit.span_of(name_node)
+    span = unit.span_of(node)
+    if unit.text_of(node.child_by_field_name("type")) != "void":
+        scope.problems.append(D.error("unsupported.declaration", unit.span_of(node.child_by_field_name("type")),
+                                      "a kernel returns void"))
+        return None
+    scope.push()
+    scope.local_arrays = []
+    try:
+        params, members, prelude = [], [], []
+        body = node.child_by_field_name("body")
+        assigned = _assigned_names(unit, body)
+        for param in declarator.child_by_field_name("parameters").named_children:
+            if param.type != "parameter_declaration":
+                continue
+            try:
+                _parameter(scope, exprs, param, assigned, params, members, prelude)
+            except Unsupported as problem:
+                scope.report(problem)
+        members.extend(_launch_facts(scope, name_span))
+        contract = []
+        for comment in annotations:
+            bounds = annotation_range(unit, comment)
+            parsed = parser.parse_annotation(unit.source, *bounds)
+            scope.problems.extend(parsed.diagnostics)
+            for item in parsed.items:
+                match item:
+                    case A.Clause() | A.Decreases():
+                        contract.append(item)
+                    case A.ContextEverywhere() | A.LevelContract():
+                        members.append(item)
+                    case _:
+                        scope.problems.append(D.error("type.clause-placement", item.span,
+                                                      "assert and assume belong in the kernel's body"))
+        statements = Statements(scope, exprs)
+        children = list(body.named_children)
+        while children and children[0].type == "expression_statement" and _gpuverify_clause(unit, children[0]):
+            call = children.pop(0).named_children[0]
+            kind = B.GPUVERIFY_CLAUSES[unit.text_of(call.child_by_field_name("function"))]
+            for arg in call.child_by_field_name("arguments").named_children:
+                try:
+                    contract.append(A.Clause(kind, exprs.cond(arg), span=unit.span_of(call)))
+                except Unsupported as problem:
+                    scope.report(problem)
+        scope.push()
+        try:
+            stmts = tuple(prelude) + tuple(statements.sequence(children))
+        finally:
+            scope.pop()
+        main = A.Procedure(tuple(c for c in contract if isinstance(c, A.Clause)), "main", (),
+                           A.Block(stmts, span=unit.span_of(body)),
+                           next((c for c in contract if isinstance(c, A.Decreases)), None),
+                           name_span=name_span, span=span)
+        members = list(scope.local_arrays) + members + [main]
+    finally:
+        scope.pop()
+    return A.Kernel(name, tuple(params), tuple(members), name_span=name_span, span=span)
+
+
+def _gpuverify_clause(unit: ParsedUnit, node) -> bool:
+    call = node.named_children[0] if node.named_children else None
+    return (call is not None and call.type == "call_expression"
+            and unit.text_of(call.child_by_field_name("function")) in B.GPUVERIFY_CLAUSES)
+
+
+def _assigned_names(unit: ParsedUnit, body) -> set[str]:
+    names = set()
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if n.type in ("assignment_expression", "update_expression"):
+            target = n.child_by_field_name("left") or n.child_by_field_name("argument")
+            if target is not None and target.type == "identifier":
+                names.add(unit.text_of(target))
+        stack.extend(n.named_children)
+    return names
+
+
+def _parameter(scope: Scope, exprs: Exprs, param, assigned: set[str], params, members, prelude) -> None:
+    unit = scope.unit
+    span = unit.span_of(param)
+    c_name, pointer = _declarator_name(param.child_by_field_name("declarator"))
+    if c_name is None:
+        raise Unsupported("unsupported.declaration", span, "a kernel parameter needs a name")
+    declarator = param.child_by_field_name("declarator")
+    if _pointer_depth(declarator) > 1:
+        raise Unsupported("unsupported.type", span, "pointers to pointers are not supported")
+    ctype = exprs.type_of(param.child_by_field_name("type"))
+    name_node = _identifier(declarator)
+    name_span = unit.span_of(name_node)
+    if pointer:
+        space = _address_space(scope, param)
+        binding = scope.declare(c_name, What.ARRAY, ctype)
+        length = f"\\length({binding.name})"
+        params.append(A.Param(A.Type.INT, length, name_span=name_span, span=span))
+        members.append(A.ContextEverywhere(A.Binary(">=", A.Name(length, span=name_span), A.IntLit(0, span=name_span),
+                                                    span=name_span), span=name_span))
+        members.append(A.ArrayDecl(space, _lang_type(ctype), A.Name(length, span=name_span), binding.name,
+                                   elem_range(ctype), name_span=name_span, span=span))
+        return
+    if ctype.kind is C.Kind.FLOAT:
+        binding = scope.declare(c_name, What.PARAM, ctype)
+        params.append(A.Param(A.Type.INT, binding.name, name_span=name_span, span=span))
+    else:
+        binding = scope.declare(c_name, What.PARAM, ctype)
+        params.append(A.Param(_lang_type(ctype), binding.name, name_span=name_span, span=span))
+        if ctype.is_int:
+            value = A.Name(binding.name, span=name_span)
+            fact = A.Binary("&&", A.Binary("<=", A.IntLit(ctype.lo, span=name_span), value, span=name_span),
+                            A.Binary("<=", value, A.IntLit(ctype.hi, span=name_span), span=name_span), span=name_span)
+            members.append(A.ContextEverywhere(fact, span=name_span))
+    if c_name in assigned:
+        # C passes by value and the body assigns it: a local copy under the same C name.
+        copy = scope.declare(c_name, What.LOCAL, ctype)
+        prelude.append(A.VarDecl(_lang_type(ctype), copy.name, A.Name(binding.name, span=name_span), elem_range(ctype),
+                                 name_span=name_span, span=span))
+
+
+def _identifier(declarator):
+    while declarator.type != "identifier":
+        declarator = declarator.child_by_field_name("declarator") or declarator.named_children[-1]
+    return declarator
+
+
+def _pointer_depth(declarator) -> int:
+    depth = 0
+    while declarator is not None and declarator.type != "identifier":
+        if declarator.type in ("pointer_declarator", "array_declarator"):
+            depth += 1
+        declarator = declarator.child_by_field_name("declarator")
+    return depth
+
+
+def _address_space(scope: Scope, param) -> A.Scope:
+    if scope.dialect is Dialect.CUDA:
+        return A.Scope.GLOBAL
+    spaces = [q.name for q in scope.unit.qualifiers.of_node(param) if q.role is Role.ADDRESS_SPACE]
+    if "local" in spaces:
+        return A.Scope.LOCAL
+    if "global" in spaces or "constant" in spaces:
+        return A.Scope.GLOBAL
+    raise Unsupported("unsupported.pointer", scope.unit.span_of(param),
+                      "a kernel's pointer parameter must be __global, __constant or __local")
+
+
+def _launch_facts(scope: Scope, name_span) -> list[A.ContextEverywhere]:
+    """The sizes of the launch configuration, and the platform's own limits (which hold
+    of every launch, docs/cfamily.md), as facts."""
+    launch = scope.launch
+
+    def fact(op: str, reserved: str, value: int, span) -> A.ContextEverywhere:
+        return A.ContextEverywhere(A.Binary(op, A.Name(reserved, span=span), A.IntLit(value, span=span), span=span),
+                                   span=span)
+
+    facts = []
+    if launch.local is not None:
+        facts.append(fact("==", "gsize", _product(launch.local), launch.span or name_span))
+    if launch.groups is not None:
+        facts.append(fact("==", "ngroups", _product(launch.groups), launch.span or name_span))
+    if scope.dialect is Dialect.CUDA:
+        facts.append(fact("<=", "gsize", B.CUDA_MAX_BLOCK, name_span))
+        if launch.groups is None:
+            facts.append(fact("<=", "ngroups", B.CUDA_MAX_GRID_X, name_span))
+    else:
+        # OpenCL's ids and sizes are size_t values, so the global size is one too.
+        facts.append(fact("<=", "tcount", B.OPENCL_TYPE.hi, name_span))
+    return facts
+
+
+def _product(dims) -> int:
+    value = 1
+    for d in dims:
+        value *= d
+    return value

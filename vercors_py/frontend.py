@@ -1,0 +1,61 @@
+"""The first stage of the pipeline: a file's text to the language's AST, by the front end
+its name calls for.  `.pvl` files go through the kernel language's parser; `.cu`, `.cuh`
+and `.cl` files through the C front end (cfamily/), which builds the same AST with spans
+into the C file.  Everything after this stage sees one language.
+
+A launch configuration from the command line (`--gsize`, `--ngroups`) is applied here
+too: to a C file over its GPUVerify header line, to a `.pvl` file as `context_everywhere`
+facts about `gsize` and `ngroups`.
+"""
+from __future__ import annotations
+
+from pathlib import PurePath
+
+import attrs
+
+from .cfamily.launch import Launch
+from .syntax import ast as A
+from .syntax import parser
+from .syntax.parser import ParseResult
+
+C_SUFFIXES = frozenset({".cu", ".cuh", ".cl"})
+
+
+def is_c(path: str) -> bool:
+    return PurePath(path).suffix.lower() in C_SUFFIXES
+
+
+def parse(text: str, path: str, launch: Launch | None = None) -> ParseResult:
+    if is_c(path):
+        from .cfamily import launch as launches
+        from .cfamily.parse import parse_text
+        from .cfamily.translate import translate
+        unit = parse_text(text, path)
+        header = launches.from_header(unit.source)
+        mapped = translate(unit, (launch or Launch()).over(header))
+        return ParseResult(unit.source, mapped.program, mapped.diagnostics)
+    parsed = parser.parse(text, path)
+    if parsed.program is None or launch is None or launch.empty:
+        return parsed
+    return attrs.evolve(parsed, program=_with_launch(parsed.program, launch))
+
+
+def _with_launch(program: A.Program, launch: Launch) -> A.Program:
+    decls = []
+    for decl in program.decls:
+        if isinstance(decl, A.Kernel):
+            span = decl.name_span
+            facts = tuple(
+                A.ContextEverywhere(A.Binary("==", A.Name(name, span=span), A.IntLit(_product(dims), span=span),
+                                             span=span), span=span)
+                for name, dims in (("gsize", launch.local), ("ngroups", launch.groups)) if dims is not None)
+            decl = attrs.evolve(decl, members=facts + decl.members)
+        decls.append(decl)
+    return attrs.evolve(program, decls=tuple(decls))
+
+
+def _product(dims) -> int:
+    value = 1
+    for d in dims:
+        value *= d
+    return value
