@@ -111,7 +111,7 @@ def test_defines_are_expanded_and_function_like_macros_refused():
 
 
 @pytest.mark.parametrize("body, code", [
-    ("int *p;", "unsupported.pointer"),
+    ("int *p = 0;", "unsupported.pointer"),
     ("int y = 0; int x = y++;", "unsupported.side-effect"),
     ("int y = 0; int x = (y = 2);", "unsupported.side-effect"),
     ("switch (1) { default: break; }", "unsupported.statement"),

@@ -32,6 +32,8 @@ OPENCL_FUNCTIONS: dict[str, Quantity] = {
     "get_global_id": Quantity.GLOBAL_ID, "get_global_size": Quantity.GLOBAL_SIZE,
 }
 
+OPENCL_WORK_DIM = "get_work_dim"
+
 # The C type of the built-ins: CUDA's uint3/dim3 components, OpenCL's size_t.
 CUDA_TYPE = C.UINT
 OPENCL_TYPE = C.SIZE_T
@@ -56,11 +58,20 @@ FENCE_FLAGS = {
 }
 
 # GPUVerify's annotation functions that have a counterpart here.
-GPUVERIFY_CLAUSES = {"__requires": A.ClauseKind.REQUIRES, "__ensures": A.ClauseKind.ENSURES}
-GPUVERIFY_INVARIANT = "__invariant"
-GPUVERIFY_STATEMENTS = {"__assert": A.Assert, "__assume": A.Assume}
+# `__global_requires(e)` is a precondition of every thread, which is what a thread
+# contract's `requires` is; a function-wide invariant is an invariant of each of its loops.
+GPUVERIFY_CLAUSES = {"__requires": A.ClauseKind.REQUIRES, "__ensures": A.ClauseKind.ENSURES,
+                     "__global_requires": A.ClauseKind.REQUIRES, "__global_ensures": A.ClauseKind.ENSURES,
+                     "__function_wide_invariant": A.ClauseKind.LOOP_INVARIANT}
+# Guesses for GPUVerify's invariant inference, which drops those it cannot prove: left
+# out here (an invariant that is not stated is not assumed either).
+GPUVERIFY_CANDIDATES = {"__candidate_invariant", "__candidate_global_invariant"}
+GPUVERIFY_STATEMENTS = {"__assert": A.Assert, "__assume": A.Assume, "__global_assert": A.Assert}
 GPUVERIFY_IMPLIES = "__implies"
 GPUVERIFY_ENABLED = "__enabled"
+GPUVERIFY_RETURN_VAL = "__return_val_"
+# GPUVerify's global invariant is stated of every thread, which is what a loop invariant is.
+GPUVERIFY_INVARIANTS = {"__invariant", "__global_invariant"}
 
 # CUDA's warpSize: 32 on every NVIDIA GPU.
 CUDA_WARP_SIZE = "warpSize"
@@ -85,10 +96,11 @@ sqrt sqrtf rsqrt rsqrtf cbrt cbrtf exp expf exp2 exp2f exp10 exp10f expm1 expm1f
 log2 log2f log10 log10f log1p log1pf pow powf sin sinf cos cosf tan tanf asin asinf acos acosf
 atan atanf atan2 atan2f sinh sinhf cosh coshf tanh tanhf fabs fabsf floor floorf ceil ceilf
 round roundf trunc truncf fmod fmodf fmin fminf fmax fmaxf fma fmaf hypot hypotf erf erff
-__expf __logf __sinf __cosf __powf __fdividef __fsqrt_rn __fmul_rn __fadd_rn mad
+__expf __exp10f __logf __sinf __cosf __tanf __powf __fdividef __saturatef __fsqrt_rn __fmul_rn __fadd_rn mad
 native_sqrt native_rsqrt native_exp native_log native_sin native_cos native_divide
 native_recip native_powr half_sqrt half_exp half_log mix clamp_float
 """.split())
 
 # Integer helpers with an exact meaning: mapped to conditionals.
 INT_MIN_MAX = {"min": "<", "max": ">", "umin": "<", "umax": ">"}
+SATURATING = {"add_sat": "+", "sub_sat": "-"}

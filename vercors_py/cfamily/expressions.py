@@ -51,6 +51,7 @@ class Exprs:
         self.macros = macros           # macros.Macros: the file's object-like defines
         self.devices = devices         # name -> function_definition of a __device__ function
         self.inlining: list[str] = []
+        self.returned: Val | None = None   # the value GPUVerify's __return_val_T() names
 
     # ---- entry points ----
     def value(self, node) -> Val:
@@ -193,6 +194,12 @@ class Exprs:
         if binding is None and name == B.CUDA_WARP_SIZE and self.s.dialect is Dialect.CUDA:
             return Val(A.IntLit(B.WARP_SIZE, span=span), C.INT)
         if binding is not None:
+            if binding.cell:
+                return Val(self.cell(binding, span), binding.ctype)
+            if binding.what is What.POINTER:
+                raise Unsupported("unsupported.pointer", span,
+                                  f"the pointer `{name}` is used as a value; only `{name}[i]`, `*{name}` and "
+                                  "pointer arithmetic on it are supported")
             if binding.what is What.ARRAY:
                 raise Unsupported("unsupported.pointer", span,
                                   f"the array `{name}` is used as a pointer; only `{name}[i]` is supported")
@@ -215,6 +222,12 @@ class Exprs:
                 return Val(self.builtin(B.CUDA_VECTORS[base], dim, node), B.CUDA_TYPE)
         raise Unsupported("unsupported.type", self.s.span(node),
                           "structs and vector types are not supported; only threadIdx, blockIdx, blockDim and gridDim have fields")
+
+    @staticmethod
+    def cell(binding: Binding, span) -> A.Index:
+        """The memory of a scalar declared __shared__ (or at file scope): cell 0 of an
+        array of one, `x[0]` in annotations."""
+        return A.Index(A.Name(binding.name, span=span), A.IntLit(0, span=span), span=span)
 
     def builtin(self, quantity: B.Quantity, dim: int, node) -> A.Expr:
         """A thread or group id or size of dimension `dim` (0 is x)."""
@@ -266,20 +279,109 @@ class Exprs:
                            span=self.s.span(node)), array.ctype)
 
     def subscript(self, node):
-        """The array binding and the index of `a[i]`."""
-        argument = node.child_by_field_name("argument")
-        indices = node.child_by_field_name("indices")
-        items = indices.named_children if indices is not None else [node.child_by_field_name("index")]
+        """The array binding and the index of `a[i]`; `t[i][j]` of a `__shared__ int
+        t[R][C]` is the cell i * C + j of its row-major layout, with i and j each
+        checked against their own dimension (bounds.index)."""
+        items = []
+        argument = node
+        while argument.type == "subscript_expression":
+            indices = argument.child_by_field_name("indices")
+            found = indices.named_children if indices is not None else [argument.child_by_field_name("index")]
+            if len(found) != 1:
+                raise Unsupported("unsupported.type", self.s.span(argument), "this kind of index is not supported")
+            items.insert(0, found[0])
+            argument = argument.child_by_field_name("argument")
         binding = self.s.lookup_usable(self.s.text(argument)) if argument.type == "identifier" else None
-        if binding is None or binding.what is not What.ARRAY:
+        if binding is None or binding.what is not What.ARRAY or binding.cell:
+            if len(items) == 1:
+                base, offset = self.pointer(argument)
+                index = self._map(items[0])
+                if not index.ctype.is_int:
+                    raise Unsupported("unsupported.type", self.s.span(items[0]), "an index must be an integer")
+                return base, _plus(offset, self.convert(index, C.promote(index.ctype), items[0]).expr, self.s.span(node))
             raise Unsupported("unsupported.pointer", self.s.span(argument),
                               "only arrays given as kernel parameters or declared __shared__/__local can be indexed")
-        if len(items) != 1:
-            raise Unsupported("unsupported.type", self.s.span(node), "multi-dimensional arrays are not supported")
-        index = self._map(items[0])
-        if not index.ctype.is_int and index.ctype.kind is not C.Kind.BOOL:
-            raise Unsupported("unsupported.type", self.s.span(items[0]), "an index must be an integer")
-        return binding, self.convert(index, C.promote(index.ctype), items[0]).expr
+        if len(items) != max(1, len(binding.dims)):
+            raise Unsupported("unsupported.pointer", self.s.span(node),
+                              f"`{self.s.text(argument)}` is indexed with {len(items)} indices; it has {max(1, len(binding.dims))}")
+        index = None
+        for at, item in enumerate(items):
+            val = self._map(item)
+            if not val.ctype.is_int and val.ctype.kind is not C.Kind.BOOL:
+                raise Unsupported("unsupported.type", self.s.span(item), "an index must be an integer")
+            value = self.convert(val, C.promote(val.ctype), item).expr
+            if len(items) == 1:
+                return binding, value
+            span = self.s.span(item)
+            size = binding.dims[at]
+            value = A.Fits(value, f"dimension {at + 1} of `{self.s.text(argument)}`", 0, size - 1,
+                           " ".join(self.s.text(item).split()), "bounds.index", span=span)
+            index = value if index is None else A.Binary(
+                "+", A.Binary("*", index, A.IntLit(size, span=span), span=span), value, span=span)
+        return binding, index
+
+    def pointer(self, node) -> tuple[Binding, A.Expr]:
+        """The array a pointer expression points into and the offset (in elements) it
+        points at: `a`, `p`, `a + e`, `e + p`, `p - e`, `&a[e]`, `(T *) p`."""
+        span = self.s.span(node)
+        match node.type:
+            case "parenthesized_expression" if len(node.named_children) == 1:
+                return self.pointer(node.named_children[0])
+            case "cast_expression":
+                return self.pointer(node.child_by_field_name("value"))
+            case "identifier":
+                binding = self.s.lookup_usable(self.s.text(node))
+                if binding is not None and binding.what is What.ARRAY and not binding.cell and not binding.dims:
+                    return binding, A.IntLit(0, span=span)
+                if binding is not None and binding.what is What.POINTER:
+                    base = binding.base or self.s.bases.get(binding.name)
+                    if base is None:
+                        raise Unsupported("unsupported.pointer", span,
+                                          f"the pointer `{self.s.text(node)}` is used before it points into an array")
+                    return base, binding.value if binding.value is not None else A.Name(binding.name, span=span)
+            case "binary_expression" if self.s.text(node.child_by_field_name("operator")) in ("+", "-"):
+                op = self.s.text(node.child_by_field_name("operator"))
+                left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+                pointer_side, int_side = (left, right) if self._is_pointer(left) else (right, left)
+                if op == "-" and pointer_side is not left:
+                    pointer_side = None
+                if pointer_side is not None and self._is_pointer(pointer_side) and not self._is_pointer(int_side):
+                    base, offset = self.pointer(pointer_side)
+                    step = self.int_value(int_side)
+                    if op == "-":
+                        step = A.Unary("-", step, span=span)
+                    return base, _plus(offset, step, span)
+            case "pointer_expression" if self.s.text(node.child_by_field_name("operator")) == "&":
+                argument = node.child_by_field_name("argument")
+                if argument.type == "subscript_expression":
+                    return self.subscript(argument)
+        raise Unsupported("unsupported.pointer", span,
+                          "this pointer is not supported: a pointer must point into one array "
+                          "(`a`, `a + i`, `&a[i]`, another such pointer), the same array wherever it is set")
+
+    def _is_pointer(self, node) -> bool:
+        match node.type:
+            case "identifier":
+                binding = self.s.lookup(self.s.text(node))
+                return binding is not None and ((binding.what is What.ARRAY and not binding.cell)
+                                                or binding.what is What.POINTER)
+            case "parenthesized_expression" if len(node.named_children) == 1:
+                return self._is_pointer(node.named_children[0])
+            case "cast_expression":
+                return self._is_pointer(node.child_by_field_name("value"))
+            case "binary_expression":
+                return any(self._is_pointer(node.child_by_field_name(side)) for side in ("left", "right"))
+            case "pointer_expression":
+                return self.s.text(node.child_by_field_name("operator")) == "&"
+        return False
+
+    def _pointer_expression(self, node) -> Val:
+        if self.s.text(node.child_by_field_name("operator")) != "*":
+            raise Unsupported("unsupported.pointer", self.s.span(node),
+                              "`&x` is only supported as an array cell's address, `&a[i]`, assigned to a pointer")
+        base, offset = self.pointer(node.child_by_field_name("argument"))
+        span = self.s.span(node)
+        return Val(A.Index(A.Name(base.name, span=span), offset, span=span), base.ctype)
 
     def _unary_expression(self, node) -> Val:
         op = self.s.text(node.child_by_field_name("operator"))
@@ -456,6 +558,10 @@ class Exprs:
             if dim is None or not 0 <= dim <= 2:
                 raise Unsupported("unsupported.dimension", span, f"{name} needs a constant dimension 0, 1 or 2")
             return Val(self.builtin(B.OPENCL_FUNCTIONS[name], dim, node), B.OPENCL_TYPE)
+        if name == B.OPENCL_WORK_DIM and self.s.dialect is Dialect.OPENCL and not args and self.s.lookup(name) is None:
+            # Without a launch configuration kernels are checked for 1-D launches.
+            sizes = [s for s in (self.s.launch.local, self.s.launch.groups) if s is not None]
+            return Val(A.IntLit(max((len(s) for s in sizes), default=1), span=span), C.UINT)
         if name in B.INT_MIN_MAX and len(args) == 2:
             left, right = self._map(args[0]), self._map(args[1])
             ctype = C.common(left.ctype, right.ctype)
@@ -464,11 +570,23 @@ class Exprs:
                 test = A.Binary(B.INT_MIN_MAX[name], left.expr, right.expr, span=span)
                 return Val(A.Conditional(test, left.expr, right.expr, span=span), ctype)
             return self._float_call(name, [left, right], node)
+        if name in B.SATURATING and len(args) == 2 and self.s.lookup(name) is None:
+            # OpenCL's saturating arithmetic: the exact result, clamped to the type.
+            left, right = self._map(args[0]), self._map(args[1])
+            ctype = C.common(left.ctype, right.ctype)
+            if ctype.is_int and left.ctype == right.ctype:
+                exact = A.Binary(B.SATURATING[name], left.expr, right.expr, span=span)
+                hi, lo = A.IntLit(ctype.hi, span=span), A.IntLit(ctype.lo, span=span)
+                clamped = A.Conditional(A.Binary(">", exact, hi, span=span), hi, A.Conditional(
+                    A.Binary("<", exact, lo, span=span), lo, exact, span=span), span=span)
+                return Val(clamped, ctype)
         if name == "abs" and len(args) == 1:
             val = self._integer(self._map(args[0]), args[0], "abs")
             zero = A.IntLit(0, span=span)
             negated = self.fits(A.Unary("-", val.expr, span=span), val.ctype, node)
             return Val(A.Conditional(A.Binary("<", val.expr, zero, span=span), negated, val.expr, span=span), val.ctype)
+        if name.startswith(B.GPUVERIFY_RETURN_VAL) and not args and self.returned is not None:
+            return self.returned
         if name == B.GPUVERIFY_ENABLED and not args:
             # Every thread that evaluates it is executing the code it stands in.
             return Val(A.BoolLit(True, span=span), C.BOOL)
@@ -517,6 +635,12 @@ class Exprs:
             self.s.pop()
 
     @staticmethod
+    def single_return(definition) -> bool:
+        """Whether a function's body is one `return e;` (inlined into expressions)."""
+        body = [c for c in definition.child_by_field_name("body").named_children if c.type != "comment"]
+        return len(body) == 1 and body[0].type == "return_statement" and bool(body[0].named_children)
+
+    @staticmethod
     def declared_names(declaration) -> list[str]:
         return [name for d in declaration.children_by_field_name("declarator")
                 if (name := _declarator_name(d)[0]) is not None]
@@ -537,11 +661,13 @@ class Exprs:
         return name, pointer
 
     def array_argument(self, arg) -> Binding:
-        """The array passed for a pointer parameter of an inlined function."""
-        array = self.s.lookup(self.s.text(arg)) if arg.type == "identifier" else None
-        if array is None or array.what is not What.ARRAY:
-            raise Unsupported("unsupported.pointer", self.s.span(arg), "only an array can be passed for a pointer parameter")
-        return array
+        """What a pointer parameter of an inlined function is bound to: the array
+        passed, or a pointer into it at the offset passed."""
+        array = self.s.lookup_usable(self.s.text(arg)) if arg.type == "identifier" else None
+        if array is not None and array.what is What.ARRAY and not array.cell:
+            return array
+        base, offset = self.pointer(arg)
+        return Binding(What.POINTER, base.ctype, base.name, offset, base=base)
 
     def _float_call(self, name: str, args: list[Val], node) -> Val:
         span = self.s.span(node)
@@ -559,6 +685,12 @@ def _unsupported_call(name: str, span, shadowed: bool) -> Unsupported:
     return Unsupported("unsupported.function", span,
                        f"`{name}` cannot be called in an expression: only built-ins, maths functions and "
                        "__device__ functions whose body is one `return` are supported")
+
+
+def _plus(offset: A.Expr, step: A.Expr, span) -> A.Expr:
+    if isinstance(offset, A.IntLit) and offset.value == 0:
+        return step
+    return _simplify(A.Binary("+", offset, step, span=span))
 
 
 def _declarator_name(declarator) -> tuple[str | None, bool]:
@@ -606,7 +738,7 @@ def _fold(e) -> int | None:
 
 
 _EFFECTS = {"assignment_expression", "update_expression", "comma_expression"}
-_POINTERS = {"pointer_expression", "string_literal", "concatenated_string"}
+_POINTERS = {"string_literal", "concatenated_string"}
 
 
 def _describe(kind: str) -> str:

@@ -28,12 +28,13 @@ class Unsupported(Exception):
 
 
 class Refused(Unsupported):
-    """A use of a name whose declaration was already reported as unsupported: nothing
-    more to say about it."""
+    """A use of a name whose declaration is unsupported: reported once, at the
+    declaration if it is in a kernel (so here there is nothing more to say), at the use
+    for a file-scope declaration (which only matters if a kernel uses it)."""
 
-    def __init__(self):
+    def __init__(self, diagnostic: D.Diagnostic | None):
         Exception.__init__(self, "refused")
-        self.diagnostic = None
+        self.diagnostic = diagnostic
 
 
 class What(enum.Enum):
@@ -41,6 +42,7 @@ class What(enum.Enum):
     PARAM = "param"             # a scalar kernel parameter: uniform, never assigned
     ARRAY = "array"             # a global or local array
     REFUSED = "refused"         # its declaration is unsupported (reported there)
+    POINTER = "pointer"         # a pointer into one array: `name` holds its offset
 
 
 @attrs.frozen
@@ -49,6 +51,10 @@ class Binding:
     ctype: C.CType             # of the value, or of an array's elements
     name: str                  # the name in the mapped program
     value: A.Expr | None = None   # a parameter of an inlined function: its argument
+    why: D.Diagnostic | None = None   # REFUSED at file scope: the problem to report at a use
+    dims: tuple[int, ...] = ()    # the sizes of a multi-dimensional array, outermost first
+    cell: bool = False            # a scalar in shared memory: the one cell of an array
+    base: "Binding | None" = None     # POINTER: the array it points into, once known
 
 
 # Names C code may use that mean something else in the language; a C variable with one
@@ -68,6 +74,7 @@ class Scope:
         self.functions: dict[str, tuple[A.Type, int]] = {}
         self.local_arrays: list[A.ArrayDecl] = []
         self.local_types: dict[str, C.CType] = {}    # mapped name of a local -> its C type
+        self.bases: dict[str, Binding] = {}          # pointer variable (mapped name) -> its array
 
     def span(self, node) -> Span:
         return self.unit.span_of(node)
@@ -102,14 +109,15 @@ class Scope:
     def bind(self, c_name: str, binding: Binding) -> None:
         self.frames[-1][c_name] = binding
 
-    def declare(self, c_name: str, what: What, ctype: C.CType) -> Binding:
+    def declare(self, c_name: str, what: What, ctype: C.CType, dims: tuple[int, ...] = (),
+                cell: bool = False) -> Binding:
         # The language allows no shadowing, C does: an inner declaration of a visible name
         # gets primes.
         visible = set().union(*self.names)
         name = c_name + "'" if c_name in _RESERVED else c_name
         while name in visible:
             name += "'"
-        binding = Binding(what, ctype, name)
+        binding = Binding(what, ctype, name, dims=dims, cell=cell)
         self.frames[-1][c_name] = binding
         self.names[-1].add(name)
         if what is What.LOCAL:
@@ -124,12 +132,13 @@ class Scope:
         if problem.diagnostic is not None:
             self.problems.append(problem.diagnostic)
 
-    def refuse(self, c_name: str) -> None:
-        self.frames[-1][c_name] = Binding(What.REFUSED, C.INT, c_name)
+    def refuse(self, c_name: str, why: D.Diagnostic | None = None) -> None:
+        self.frames[-1][c_name] = Binding(What.REFUSED, C.INT, c_name, why=why)
 
     def lookup_usable(self, name: str) -> Binding | None:
         """`lookup`, raising Refused for a name whose declaration was not mapped."""
         binding = self.lookup(name)
         if binding is not None and binding.what is What.REFUSED:
-            raise Refused()
+            raise Refused(binding.why and attrs.evolve(binding.why, related=(
+                D.Related(binding.why.span, "declared here"),)))
         return binding

@@ -41,6 +41,7 @@ class Statements:
     def __init__(self, scope: Scope, exprs: Exprs):
         self.s = scope
         self.e = exprs
+        self.wide: list[A.Clause] = []     # GPUVerify's function-wide invariants: of every loop
 
     # ---- blocks and annotations ----
     def block(self, node, prelude: tuple = ()) -> A.Block:
@@ -155,7 +156,8 @@ class Statements:
             return contract, self.single(node)
         children = list(node.named_children)
         invariants = list(contract)
-        while children and children[0].type == "expression_statement" and self._gpuverify(children[0]) == B.GPUVERIFY_INVARIANT:
+        while children and children[0].type == "expression_statement" and (
+                self._gpuverify(children[0]) in B.GPUVERIFY_CANDIDATES | B.GPUVERIFY_INVARIANTS):
             invariants.extend(self._invariant_call(children.pop(0).named_children[0]))
         self.s.push()
         try:
@@ -168,8 +170,12 @@ class Statements:
         """The loop with one more invariant per integer variable it assigns: the value
         fits the variable's C type.  Every assignment is checked to fit, so this holds;
         without it the loop would forget it and report overflows that cannot happen."""
+        # Variables declared inside the body are not in scope at the loop's head.
+        inner = {n.name for n in A.walk(loop.body) if isinstance(n, A.VarDecl)}
         assigned = sorted({n.target.id for n in A.walk(loop) if isinstance(n, A.Assign)
-                           and n.target.id in self.s.local_types and self.s.local_types[n.target.id].is_int})
+                           and n.target.id in self.s.local_types and self.s.local_types[n.target.id].is_int
+                           and n.target.id not in inner})
+        loop = attrs.evolve(loop, contract=tuple(self.wide) + loop.contract)
         if not assigned:
             return loop
         span = loop.span
@@ -198,7 +204,12 @@ class Statements:
 
     def _invariant_call(self, node) -> list | None:
         """The loop invariants of a call `__invariant(e)`, or None if `node` is not one."""
-        if node.type != "call_expression" or self.s.text(node.child_by_field_name("function")) != B.GPUVERIFY_INVARIANT:
+        if node.type != "call_expression":
+            return None
+        name = self.s.text(node.child_by_field_name("function"))
+        if name in B.GPUVERIFY_CANDIDATES:
+            return []
+        if name not in B.GPUVERIFY_INVARIANTS:
             return None
         return [A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(arg), span=self.s.span(node))
                 for arg in node.child_by_field_name("arguments").named_children]
@@ -259,42 +270,119 @@ class Statements:
             if declarator.type == "array_declarator":
                 self.local_array(declarator, ctype, shared, value_node, span)
                 continue
+            if declarator.type == "pointer_declarator" and declarator.child_by_field_name("declarator").type == "identifier" \
+                    and not shared:
+                out.extend(self.pointer_variable(declarator.child_by_field_name("declarator"), ctype, value_node, span))
+                continue
             if declarator.type != "identifier":
                 raise Unsupported("unsupported.pointer", self.s.span(declarator),
-                                  "pointer variables are not supported; index the kernel's arrays directly")
+                                  "this declaration is not supported: pointers to pointers, function pointers, ...")
             if shared:
-                raise Unsupported("unsupported.type", self.s.span(declarator),
-                                  "a __shared__/__local scalar is not supported; declare an array of one element")
+                if value_node is not None:
+                    raise Unsupported("unsupported.statement", self.s.span(value_node), "local memory cannot be initialised")
+                self.memory_scalar(declarator, ctype, A.Scope.LOCAL, span)
+                continue
             if value_node is not None and value_node.type == "initializer_list":
                 raise Unsupported("unsupported.statement", self.s.span(value_node), "initialiser lists are not supported")
-            value = self.e.convert(self.e.value(value_node), ctype, value_node).expr if value_node is not None else None
+            helper = self._helper_call(value_node)
+            value = None
+            if value_node is not None and helper is None:
+                value = self.e.convert(self.e.value(value_node), ctype, value_node).expr
             c_name = self.s.text(declarator)
             binding = self.s.declare(c_name, What.LOCAL, ctype)
             out.append(A.VarDecl(_lang_type(ctype), binding.name, value, elem_range(ctype),
                                  name_span=self.s.span(declarator), span=span))
+            if helper is not None:
+                target = A.Name(binding.name, span=self.s.span(declarator))
+                out.append(self.inline(*helper, value_node, lambda v, t=target: A.Assign(
+                    t, self.e.convert(v, ctype, value_node).expr, span=span)))
         return out
+
+    def _helper_call(self, node):
+        """(name, arguments) if `node` calls a __device__ function that cannot be
+        inlined into an expression (its body is more than `return e;`), else None."""
+        if node is None or node.type != "call_expression":
+            return None
+        name = self.s.text(node.child_by_field_name("function"))
+        definition = self.e.devices.get(name)
+        if definition is None or self.s.lookup(name) is not None or self.e.single_return(definition):
+            return None
+        return name, node.child_by_field_name("arguments").named_children
 
     def _shared(self, node) -> bool:
         if self.s.dialect is Dialect.OPENCL:
             return any(q.name == "local" for q in self.s.unit.qualifiers.of_node(node))
         return any(c.type == "type_qualifier" and self.s.text(c) == "__shared__" for c in node.children)
 
-    def local_array(self, declarator, ctype: C.CType, shared: bool, value_node, span) -> None:
-        name_node = declarator.child_by_field_name("declarator")
-        size = declarator.child_by_field_name("size")
+    def pointer_variable(self, name_node, ctype: C.CType, value_node, span) -> list:
+        """A pointer variable: an int holding its offset into the one array it points
+        into, which its first assignment (in the text) fixes."""
+        binding = self.s.declare(self.s.text(name_node), What.POINTER, ctype)
+        decl = A.VarDecl(A.Type.INT, binding.name, None, name_span=self.s.span(name_node), span=span)
+        if value_node is None:
+            return [decl]
+        return [decl, self.point(binding, value_node, span)]
+
+    def _pointer_variable(self, node):
+        if node.type != "identifier":
+            return None
+        binding = self.s.lookup(self.s.text(node))
+        return binding if binding is not None and binding.what is What.POINTER and binding.value is None else None
+
+    def repoint(self, binding, target_node, compute, span) -> A.Assign:
+        """`p += k`, `p++`: arithmetic on the offset of a pointer variable."""
+        if binding.name not in self.s.bases:
+            raise Unsupported("unsupported.pointer", self.s.span(target_node),
+                              f"the pointer `{self.s.text(target_node)}` is moved before it points into an array")
+        name = A.Name(binding.name, span=self.s.span(target_node))
+        return A.Assign(name, compute(Val(name, C.LONG)).expr, span=span)
+
+    def point(self, binding, value_node, span) -> A.Assign:
+        base, offset = self.e.pointer(value_node)
+        known = self.s.bases.setdefault(binding.name, base)
+        if known.name != base.name:
+            raise Unsupported("unsupported.pointer", self.s.span(value_node),
+                              f"this pointer is set to point into `{base.name}` here and into `{known.name}` elsewhere; "
+                              "a pointer must point into one array")
+        return A.Assign(A.Name(binding.name, span=span), offset, span=span)
+
+    def memory_scalar(self, declarator, ctype: C.CType, scope: A.Scope, span, into=None) -> None:
+        binding = self.s.declare(self.s.text(declarator), What.ARRAY, ctype, cell=True)
+        (self.s.local_arrays if into is None else into).append(A.ArrayDecl(scope, _lang_type(ctype), A.IntLit(1, span=span), binding.name,
+                                               elem_range(ctype), name_span=self.s.span(declarator), span=span))
+
+    def local_array(self, declarator, ctype: C.CType, shared: bool, value_node, span,
+                    scope: A.Scope = A.Scope.LOCAL, into=None) -> None:
         if not shared:
             raise Unsupported("unsupported.type", self.s.span(declarator),
                               "arrays private to a thread are not supported; only __shared__/__local arrays")
-        if name_node.type != "identifier" or size is None:
-            raise Unsupported("unsupported.type", self.s.span(declarator),
-                              "only one-dimensional __shared__/__local arrays with a size are supported")
-        if value_node is not None:
+        if value_node is not None and scope is A.Scope.LOCAL:
             raise Unsupported("unsupported.statement", self.s.span(value_node), "local memory cannot be initialised")
-        length = self.e.constant(size)
-        if length is None:
-            raise Unsupported("unsupported.type", self.s.span(size), "the size of a __shared__/__local array must be a constant")
-        binding = self.s.declare(self.s.text(name_node), What.ARRAY, ctype)
-        self.s.local_arrays.append(A.ArrayDecl(A.Scope.LOCAL, _lang_type(ctype), A.IntLit(length, span=self.s.span(size)),
+        dims = []
+        name_node = declarator
+        while name_node.type == "array_declarator":
+            size = name_node.child_by_field_name("size")
+            if size is None and value_node is not None and value_node.type == "initializer_list" and not dims:
+                dims.insert(0, len(value_node.named_children))
+                name_node = name_node.child_by_field_name("declarator")
+                continue
+            if size is None:
+                raise Unsupported("unsupported.type", self.s.span(declarator),
+                                  "a __shared__/__local array needs its size (extern __shared__ arrays are not supported)")
+            length = self.e.constant(size)
+            if length is None or length <= 0:
+                raise Unsupported("unsupported.type", self.s.span(size),
+                                  "the size of a __shared__/__local array must be a positive constant")
+            dims.insert(0, length)
+            name_node = name_node.child_by_field_name("declarator")
+        if name_node.type != "identifier":
+            raise Unsupported("unsupported.type", self.s.span(declarator), "this kind of array is not supported")
+        length = 1
+        for d in dims:
+            length *= d
+        binding = self.s.declare(self.s.text(name_node), What.ARRAY, ctype, tuple(dims) if len(dims) > 1 else ())
+        size = declarator.child_by_field_name("size") or declarator
+        (self.s.local_arrays if into is None else into).append(A.ArrayDecl(scope, _lang_type(ctype), A.IntLit(length, span=self.s.span(size)),
                                                binding.name, elem_range(ctype), name_span=self.s.span(name_node),
                                                span=span))
 
@@ -350,10 +438,14 @@ class Statements:
         span = self.s.span(node)
         if name in B.GPUVERIFY_STATEMENTS and len(args) == 1:
             return [B.GPUVERIFY_STATEMENTS[name](self.e.cond(args[0]), span=span)]
-        if name in B.GPUVERIFY_CLAUSES or name == B.GPUVERIFY_INVARIANT:
+        if name == "__function_wide_invariant" and len(args) == 1:
+            # Of every loop of the function; those before it are not affected.
+            self.wide.append(A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(args[0]), span=span))
+            return []
+        if name in B.GPUVERIFY_CLAUSES or name in B.GPUVERIFY_INVARIANTS:
             raise Unsupported("unsupported.statement", span,
                               f"{name} must stand at the start of the kernel's body"
-                              + (" or of a loop's body" if name == B.GPUVERIFY_INVARIANT else ""))
+                              + (" or of a loop's body" if name in B.GPUVERIFY_INVARIANTS else ""))
         if name in (B.BARRIERS_CUDA | B.BARRIERS_OPENCL):
             raise Unsupported("unsupported.statement", span, f"`{self.s.text(node)}` is not a barrier of this dialect")
         if name in self.e.devices:
@@ -361,21 +453,28 @@ class Statements:
         self.e.value(node)               # raises the right unsupported code
         raise Unsupported("unsupported.function", span, f"the value of `{name}(...)` is not used")
 
-    def inline(self, name: str, args, node) -> A.Block:
-        """A call of a void __device__ function as a statement: its body in place, the
-        parameters local variables holding the arguments (arrays passed by name).
+    def inline(self, name: str, args, node, finish=None) -> A.Block:
+        """A call of a __device__ function as a statement: its body in place, the
+        parameters local variables holding the arguments (arrays passed by name).  A
+        function that ends in `return e;` hands the value of e to `finish`, whose
+        statement (storing it) ends the block; without `finish` the value is dropped.
         GPUVerify's `__requires`/`__ensures` at its start become assertions before and
         after it, so they are checked, not assumed."""
         span = self.s.span(node)
         definition = self.e.devices[name]
         if name in self.e.inlining:
             raise Unsupported("unsupported.function", span, f"`{name}` is recursive; recursive __device__ functions are not supported")
-        if self.s.text(definition.child_by_field_name("type")) != "void":
-            raise Unsupported("unsupported.function", span, f"the value of `{name}(...)` is not used")
+        void = self.s.text(definition.child_by_field_name("type")) == "void"
+        if finish is not None and void:
+            raise Unsupported("unsupported.function", span, f"`{name}` returns no value")
         body = definition.child_by_field_name("body")
         children = [c for c in body.named_children if c.type != "comment"]
-        if children and children[-1].type == "return_statement" and not children[-1].named_children:
+        result = None
+        if children and children[-1].type == "return_statement" and (void or children[-1].named_children):
+            result = children[-1].named_children[0] if children[-1].named_children else None
             children = children[:-1]
+        elif not void:
+            raise Unsupported("unsupported.function", span, f"`{name}` must end in `return e;` to be inlined")
         if any(n.type == "return_statement" for c in children for n in _descendants(c)):
             raise Unsupported("unsupported.function", span,
                               f"`{name}` returns from its middle; only __device__ functions that run to their end are inlined")
@@ -400,11 +499,31 @@ class Statements:
             while children and children[0].type == "expression_statement" and self._gpuverify(children[0]) in B.GPUVERIFY_CLAUSES:
                 call = children.pop(0).named_children[0]
                 kind = B.GPUVERIFY_CLAUSES[self.s.text(call.child_by_field_name("function"))]
+                if kind is A.ClauseKind.LOOP_INVARIANT:
+                    raise Unsupported("unsupported.function", self.s.span(call),
+                                      "a function-wide invariant of an inlined __device__ function is not supported")
                 for arg in call.child_by_field_name("arguments").named_children:
-                    check = A.Assert(self.e.cond(arg), span=self.s.span(call))
-                    (stmts if kind is A.ClauseKind.REQUIRES else ensures).append(check)
+                    if kind is A.ClauseKind.REQUIRES:
+                        stmts.append(A.Assert(self.e.cond(arg), span=self.s.span(call)))
+                    else:
+                        ensures.append((arg, call))
             stmts.extend(self.sequence(children))
-            stmts.extend(ensures)
+            returned = None
+            if result is not None:
+                # Computed into a variable of its own: GPUVerify's __ensures may name it
+                # (`__return_val_int()`), and a dropped value is still checked.
+                value = self.e.convert(self.e.value(result), self.e.type_of(definition.child_by_field_name("type")), result)
+                local = self.s.declare(f"{name}$value", What.LOCAL, value.ctype)
+                stmts.append(A.VarDecl(_lang_type(value.ctype), local.name, value.expr, elem_range(value.ctype),
+                                       name_span=span, span=span))
+                returned = Val(A.Name(local.name, span=span), value.ctype)
+            outer, self.e.returned = self.e.returned, returned
+            try:
+                stmts.extend(A.Assert(self.e.cond(arg), span=self.s.span(call)) for arg, call in ensures)
+            finally:
+                self.e.returned = outer
+            if finish is not None and returned is not None:
+                stmts.append(finish(returned))
         finally:
             self.e.inlining.pop()
             self.s.pop()
@@ -417,7 +536,14 @@ class Statements:
             case "assignment_expression":
                 op = self.s.text(node.child_by_field_name("operator"))
                 left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+                pointer = self._pointer_variable(left)
+                if op == "=" and pointer is not None:
+                    return [self.point(pointer, right, span)]
                 if op == "=":
+                    helper = self._helper_call(right)
+                    if helper is not None:
+                        return [self.inline(*helper, right, lambda v: self.assign(left, lambda target: self.e.convert(
+                            v, target.ctype, right), span))]
                     return [self.assign(left, lambda target: self.e.convert(self.e.value(right), target.ctype, right), span)]
                 if op not in _COMPOUND:
                     raise Unsupported("unsupported.statement", span, f"the assignment {op} is not supported")
@@ -441,6 +567,12 @@ class Statements:
         if target_node.type == "identifier":
             c_name = self.s.text(target_node)
             binding = self.s.lookup_usable(c_name)
+            if binding is not None and binding.what is What.POINTER and binding.value is None:
+                return self.repoint(binding, target_node, compute, span)
+            if binding is not None and binding.cell:
+                cell = self.e.cell(binding, self.s.span(target_node))
+                value = self.e.convert(compute(Val(cell, binding.ctype)), binding.ctype, target_node)
+                return A.ArrayAssign(cell, value.expr, span=span)
             if binding is None or binding.what is not What.LOCAL or binding.value is not None:
                 if binding is None:
                     raise Unsupported("type.unknown-name", self.s.span(target_node), f"'{c_name}' is not declared")
@@ -451,6 +583,11 @@ class Statements:
             current = Val(A.Name(binding.name, span=self.s.span(target_node)), binding.ctype)
             value = self.e.convert(compute(current), binding.ctype, target_node)
             return A.Assign(A.Name(binding.name, span=self.s.span(target_node)), value.expr, span=span)
+        if target_node.type == "pointer_expression" and self.s.text(target_node.child_by_field_name("operator")) == "*":
+            base, offset = self.e.pointer(target_node.child_by_field_name("argument"))
+            cell = A.Index(A.Name(base.name, span=self.s.span(target_node)), offset, span=self.s.span(target_node))
+            value = self.e.convert(compute(Val(cell, base.ctype)), base.ctype, target_node)
+            return A.ArrayAssign(cell, value.expr, span=span)
         if target_node.type == "subscript_expression":
             array, index = self.e.subscript(target_node)
             name = A.Name(array.name, span=self.s.span(target_node.child_by_field_name("argument")))

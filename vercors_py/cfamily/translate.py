@@ -47,13 +47,14 @@ def translate(unit: ParsedUnit, launch: Launch) -> Mapped:
     devices = {name: node for node in top if node.type == "function_definition"
                and not _is_kernel(unit, node) and (name := _function_name(unit, node))}
     exprs = Exprs(scope, macros, devices)
+    file_memory = _file_memory(scope, exprs, top)
     kernels, declared = [], []
     for node in top:
         if node.type == "comment" and _declares(unit, node):
             declared.extend(_declarations(scope, node))
     for at, node in enumerate(top):
         if node.type == "function_definition" and _is_kernel(unit, node):
-            kernel = _kernel(scope, exprs, node, _annotations_before(unit, top, at))
+            kernel = _kernel(scope, exprs, node, _annotations_before(unit, top, at), file_memory)
             if kernel is not None:
                 kernels.append(kernel)
         elif node.type in ("template_declaration",) and "__global__" in unit.text_of(node):
@@ -152,7 +153,53 @@ def _annotations_before(unit: ParsedUnit, top, at: int) -> list:
     return list(reversed(comments))
 
 
-def _kernel(scope: Scope, exprs: Exprs, node, annotations) -> A.Kernel | None:
+def _file_memory(scope: Scope, exprs: Exprs, top) -> list[A.ArrayDecl]:
+    """Arrays and scalars declared at file scope in device memory (`__device__`,
+    `__constant__` and `__shared__` in CUDA, `__constant`/`__global`/`__local` in OpenCL):
+    memory of every kernel of the file.  Their initialisers are not read: the host may
+    change the contents before a launch.  One that cannot be mapped is reported where a
+    kernel uses it."""
+    unit = scope.unit
+    statements = Statements(scope, exprs)
+    memory: list[A.ArrayDecl] = []
+    for node in top:
+        if node.type != "declaration":
+            continue
+        space = _file_space(scope, node)
+        if space is None:
+            continue
+        span = unit.span_of(node)
+        for declarator in node.children_by_field_name("declarator"):
+            value = None
+            if declarator.type == "init_declarator":
+                value = declarator.child_by_field_name("value")
+                declarator = declarator.child_by_field_name("declarator")
+            if declarator.type == "function_declarator":
+                continue
+            try:
+                ctype = exprs.type_of(node.child_by_field_name("type"))
+                if declarator.type == "array_declarator":
+                    statements.local_array(declarator, ctype, True, value, span, scope=space, into=memory)
+                elif declarator.type == "identifier":
+                    statements.memory_scalar(declarator, ctype, space, span, into=memory)
+                else:
+                    raise Unsupported("unsupported.pointer", unit.span_of(declarator),
+                                      "pointers at file scope are not supported")
+            except Unsupported as problem:
+                for name in exprs.declared_names(node):
+                    scope.refuse(name, problem.diagnostic)
+    return memory
+
+
+def _file_space(scope: Scope, node) -> A.Scope | None:
+    if scope.dialect is Dialect.OPENCL:
+        spaces = {q.name for q in scope.unit.qualifiers.of_node(node) if q.role is Role.ADDRESS_SPACE}
+        return A.Scope.LOCAL if "local" in spaces else A.Scope.GLOBAL if spaces & {"global", "constant"} else None
+    marks = {scope.unit.text_of(c) for c in node.children if c.type in ("type_qualifier", "__device__")}
+    return A.Scope.LOCAL if "__shared__" in marks else A.Scope.GLOBAL if marks & {"__device__", "__constant__"} else None
+
+
+def _kernel(scope: Scope, exprs: Exprs, node, annotations, file_memory) -> A.Kernel | None:
     unit = scope.unit
     name = _function_name(unit, node)
     declarator = node.child_by_field_name("declarator")
@@ -200,9 +247,11 @@ def _kernel(scope: Scope, exprs: Exprs, node, annotations) -> A.Kernel | None:
             kind = B.GPUVERIFY_CLAUSES[unit.text_of(call.child_by_field_name("function"))]
             for arg in call.child_by_field_name("arguments").named_children:
                 try:
-                    contract.append(A.Clause(kind, exprs.cond(arg), span=unit.span_of(call)))
+                    clause = A.Clause(kind, exprs.cond(arg), span=unit.span_of(call))
                 except Unsupported as problem:
                     scope.report(problem)
+                    continue
+                (statements.wide if kind is A.ClauseKind.LOOP_INVARIANT else contract).append(clause)
         scope.push()
         try:
             stmts = tuple(prelude) + tuple(statements.sequence(children))
@@ -212,7 +261,7 @@ def _kernel(scope: Scope, exprs: Exprs, node, annotations) -> A.Kernel | None:
                            A.Block(stmts, span=unit.span_of(body)),
                            next((c for c in contract if isinstance(c, A.Decreases)), None),
                            name_span=name_span, span=span)
-        members = list(scope.local_arrays) + members + [main]
+        members = list(file_memory) + list(scope.local_arrays) + members + [main]
     finally:
         scope.pop()
     return A.Kernel(name, tuple(params), tuple(members), name_span=name_span, span=span)

@@ -107,8 +107,9 @@ class Evaluator:
             case A.Fits():
                 value = self.eval(e.expr, st, guards, reads)
                 if reads is not None:
-                    self.engine.check(z3.And(e.lo <= value, value <= e.hi), "arith.overflow", e.span,
-                                      f"`{e.text}` may not fit in {e.ctype} ({e.lo} to {e.hi})",
+                    what = "not fit in" if e.code == "arith.overflow" else "be outside"
+                    self.engine.check(z3.And(e.lo <= value, value <= e.hi), e.code, e.span,
+                                      f"`{e.text}` may {what} {e.ctype} ({e.lo} to {e.hi})",
                                       guards, store=st.store)
                 return value
             case A.Old():

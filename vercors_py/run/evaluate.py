@@ -57,8 +57,8 @@ class Evaluator:
             case A.Fits(expr=x, lo=lo, hi=hi):
                 value = self.value(x, frame)
                 if not lo <= value <= hi:
-                    raise Fault("arith.overflow", e.span,
-                                f"`{e.text}` is {value}, which does not fit in {e.ctype} ({lo} to {hi})")
+                    what = "does not fit in" if e.code == "arith.overflow" else "is outside"
+                    raise Fault(e.code, e.span, f"`{e.text}` is {value}, which {what} {e.ctype} ({lo} to {hi})")
                 return value
             case A.Old(expr=x):
                 if self.old is None:

@@ -150,6 +150,9 @@ class Fits:
     lo: int
     hi: int
     text: str                    # the C expression as written, for the message
+    # arith.overflow: `ctype` is the C type; bounds.index: `ctype` names the dimension
+    # of a multi-dimensional array that the value indexes.
+    code: str = "arith.overflow"
     span: Span = _span()
 
 
