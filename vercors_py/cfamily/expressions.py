@@ -310,6 +310,12 @@ class Exprs:
             if not val.ctype.is_int and val.ctype.kind is not C.Kind.BOOL:
                 raise Unsupported("unsupported.type", self.s.span(item), "an index must be an integer")
             value = self.convert(val, C.promote(val.ctype), item).expr
+            if binding.private:
+                span = self.s.span(item)
+                checked = A.Fits(value, f"the private array `{self.s.text(argument)}`", 0, binding.private - 1,
+                                 " ".join(self.s.text(item).split()), "bounds.index", span=span)
+                start = A.Binary("*", A.Name("lid", span=span), A.IntLit(binding.private, span=span), span=span)
+                return binding, A.Binary("+", start, checked, span=span)
             if len(items) == 1:
                 return binding, value
             span = self.s.span(item)

@@ -55,6 +55,7 @@ class Binding:
     dims: tuple[int, ...] = ()    # the sizes of a multi-dimensional array, outermost first
     cell: bool = False            # a scalar in shared memory: the one cell of an array
     base: "Binding | None" = None     # POINTER: the array it points into, once known
+    private: int = 0              # a thread's private array of this many cells (see statements.py)
 
 
 # Names C code may use that mean something else in the language; a C variable with one
@@ -73,6 +74,7 @@ class Scope:
         # Uninterpreted functions used so far: name -> (result type, parameter count).
         self.functions: dict[str, tuple[A.Type, int]] = {}
         self.local_arrays: list[A.ArrayDecl] = []
+        self.private_arrays: list[tuple[str, int]] = []   # (mapped name, cells per thread)
         self.local_types: dict[str, C.CType] = {}    # mapped name of a local -> its C type
         self.bases: dict[str, Binding] = {}          # pointer variable (mapped name) -> its array
 
@@ -110,14 +112,14 @@ class Scope:
         self.frames[-1][c_name] = binding
 
     def declare(self, c_name: str, what: What, ctype: C.CType, dims: tuple[int, ...] = (),
-                cell: bool = False) -> Binding:
+                cell: bool = False, private: int = 0) -> Binding:
         # The language allows no shadowing, C does: an inner declaration of a visible name
         # gets primes.
         visible = set().union(*self.names)
         name = c_name + "'" if c_name in _RESERVED else c_name
         while name in visible:
             name += "'"
-        binding = Binding(what, ctype, name, dims=dims, cell=cell)
+        binding = Binding(what, ctype, name, dims=dims, cell=cell, private=private)
         self.frames[-1][c_name] = binding
         self.names[-1].add(name)
         if what is What.LOCAL:

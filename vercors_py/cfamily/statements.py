@@ -346,6 +346,29 @@ class Statements:
                               "a pointer must point into one array")
         return A.Assign(A.Name(binding.name, span=span), offset, span=span)
 
+    def private_array(self, declarator, ctype: C.CType, value_node, span) -> None:
+        """A thread's own array `T t[N]`: a slice of N cells of a local array of N * gsize
+        cells, thread lid's starting at lid * N.  The slice's write permission is the
+        thread's from start to end (translate.py adds it to the thread contract, the
+        loops and the barriers); an index outside 0 .. N-1 is bounds.index."""
+        name_node = declarator.child_by_field_name("declarator")
+        size = declarator.child_by_field_name("size")
+        if name_node.type != "identifier" or size is None:
+            raise Unsupported("unsupported.type", self.s.span(declarator),
+                              "only one-dimensional private arrays with a size are supported")
+        if value_node is not None:
+            raise Unsupported("unsupported.statement", self.s.span(value_node),
+                              "initialised private arrays are not supported; assign the cells")
+        length = self.e.constant(size)
+        if length is None or length <= 0:
+            raise Unsupported("unsupported.type", self.s.span(size), "the size of a private array must be a positive constant")
+        binding = self.s.declare(self.s.text(name_node), What.ARRAY, ctype, private=length)
+        size_span = self.s.span(size)
+        total = A.Binary("*", A.IntLit(length, span=size_span), A.Name("gsize", span=size_span), span=size_span)
+        self.s.local_arrays.append(A.ArrayDecl(A.Scope.LOCAL, _lang_type(ctype), total, binding.name, elem_range(ctype),
+                                               name_span=self.s.span(name_node), span=span))
+        self.s.private_arrays.append((binding.name, length))
+
     def memory_scalar(self, declarator, ctype: C.CType, scope: A.Scope, span, into=None) -> None:
         binding = self.s.declare(self.s.text(declarator), What.ARRAY, ctype, cell=True)
         (self.s.local_arrays if into is None else into).append(A.ArrayDecl(scope, _lang_type(ctype), A.IntLit(1, span=span), binding.name,
@@ -354,8 +377,8 @@ class Statements:
     def local_array(self, declarator, ctype: C.CType, shared: bool, value_node, span,
                     scope: A.Scope = A.Scope.LOCAL, into=None) -> None:
         if not shared:
-            raise Unsupported("unsupported.type", self.s.span(declarator),
-                              "arrays private to a thread are not supported; only __shared__/__local arrays")
+            self.private_array(declarator, ctype, value_node, span)
+            return
         if value_node is not None and scope is A.Scope.LOCAL:
             raise Unsupported("unsupported.statement", self.s.span(value_node), "local memory cannot be initialised")
         dims = []

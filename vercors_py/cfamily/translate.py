@@ -214,6 +214,7 @@ def _kernel(scope: Scope, exprs: Exprs, node, annotations, file_memory) -> A.Ker
         return None
     scope.push()
     scope.local_arrays = []
+    scope.private_arrays = []
     try:
         params, members, prelude = [], [], []
         body = node.child_by_field_name("body")
@@ -257,7 +258,13 @@ def _kernel(scope: Scope, exprs: Exprs, node, annotations, file_memory) -> A.Ker
             stmts = tuple(prelude) + tuple(statements.sequence(children))
         finally:
             scope.pop()
-        main = A.Procedure(tuple(c for c in contract if isinstance(c, A.Clause)), "main", (),
+        clauses = tuple(c for c in contract if isinstance(c, A.Clause))
+        owned = _private_permissions(scope.private_arrays, unit.span_of(body))
+        if owned:
+            clauses = (tuple(A.Clause(A.ClauseKind.REQUIRES, p, span=p.span) for p in owned) + clauses
+                       + tuple(A.Clause(A.ClauseKind.ENSURES, p, span=p.span) for p in owned))
+            stmts = tuple(_holding(s, owned) for s in stmts)
+        main = A.Procedure(clauses, "main", (),
                            A.Block(stmts, span=unit.span_of(body)),
                            next((c for c in contract if isinstance(c, A.Decreases)), None),
                            name_span=name_span, span=span)
@@ -265,6 +272,40 @@ def _kernel(scope: Scope, exprs: Exprs, node, annotations, file_memory) -> A.Ker
     finally:
         scope.pop()
     return A.Kernel(name, tuple(params), tuple(members), name_span=name_span, span=span)
+
+
+def _private_permissions(arrays, span) -> list:
+    """The thread's write permission on its slices of the private arrays."""
+    owned = []
+    for name, cells in arrays:
+        k = A.Name("k$", span=span)
+        start = A.Binary("*", A.Name("lid", span=span), A.IntLit(cells, span=span), span=span)
+        within = A.Binary("&&", A.Binary("<=", start, k, span=span), A.Binary(
+            "<", k, A.Binary("+", start, A.IntLit(cells, span=span), span=span), span=span), span=span)
+        owned.append(A.Quantifier(A.QuantKind.FORALL_STAR, A.Type.INT, "k$", within,
+                                  A.Perm(A.Index(A.Name(name, span=span), k, span=span), A.Write(span=span), span=span),
+                                  var_span=span, span=span))
+    return owned
+
+
+def _holding(stmt, owned: list):
+    """`stmt` with the private slices' permissions kept through every loop (as an
+    invariant) and every barrier (handed in and given back)."""
+    match stmt:
+        case A.Block():
+            return attrs.evolve(stmt, stmts=tuple(_holding(s, owned) for s in stmt.stmts))
+        case A.If():
+            otherwise = _holding(stmt.otherwise, owned) if stmt.otherwise is not None else None
+            return attrs.evolve(stmt, then=_holding(stmt.then, owned), otherwise=otherwise)
+        case A.While() | A.For():
+            invariants = tuple(A.Clause(A.ClauseKind.LOOP_INVARIANT, p, span=stmt.span) for p in owned)
+            return attrs.evolve(stmt, contract=invariants + stmt.contract, body=_holding(stmt.body, owned))
+        case A.Barrier(contract=contract):
+            # A plain barrier keeps nothing; private memory is not the barrier's business.
+            pre = tuple(A.Clause(A.ClauseKind.REQUIRES, p, span=stmt.span) for p in owned)
+            post = tuple(A.Clause(A.ClauseKind.ENSURES, p, span=stmt.span) for p in owned)
+            return attrs.evolve(stmt, contract=pre + (contract or ()) + post)
+    return stmt
 
 
 def _gpuverify_clause(unit: ParsedUnit, node) -> bool:
