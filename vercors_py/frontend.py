@@ -9,6 +9,7 @@ facts about `gsize` and `ngroups`.
 """
 from __future__ import annotations
 
+import math
 from pathlib import PurePath
 
 import attrs
@@ -46,16 +47,9 @@ def _with_launch(program: A.Program, launch: Launch) -> A.Program:
         if isinstance(decl, A.Kernel):
             span = decl.name_span
             facts = tuple(
-                A.ContextEverywhere(A.Binary("==", A.Name(name, span=span), A.IntLit(_product(dims), span=span),
+                A.ContextEverywhere(A.Binary("==", A.Name(name, span=span), A.IntLit(math.prod(dims), span=span),
                                              span=span), span=span)
                 for name, dims in (("gsize", launch.local), ("ngroups", launch.groups)) if dims is not None)
             decl = attrs.evolve(decl, members=facts + decl.members)
         decls.append(decl)
     return attrs.evolve(program, decls=tuple(decls))
-
-
-def _product(dims) -> int:
-    value = 1
-    for d in dims:
-        value *= d
-    return value

@@ -118,7 +118,7 @@ def test_defines_are_expanded_and_function_like_macros_refused():
     ("int v = __shfl_sync(0xffffffff, 1, 0);", "unsupported.warp"),
     ("float4 v;", "unsupported.type"),
     ("int y = undefined_function(2);", "unsupported.function"),
-    ("int p[4];", "unsupported.type"),
+    ("int p[2][2];", "unsupported.type"),
 ])
 def test_unsupported_constructs_are_located(body, code):
     diagnostics = mapped("__global__ void f() {\n  " + body + "\n}").diagnostics

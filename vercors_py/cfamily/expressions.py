@@ -133,7 +133,6 @@ class Exprs:
 
     def _number_literal(self, node) -> Val:
         text = self.s.text(node)
-        span = self.s.span(node)
         if text.startswith("-"):
             # The grammar reads `-3` after some operators as one literal: C's `-(3)`.
             val = self._number_literal_text(text[1:].lstrip(), node)
@@ -649,7 +648,7 @@ class Exprs:
     @staticmethod
     def declared_names(declaration) -> list[str]:
         return [name for d in declaration.children_by_field_name("declarator")
-                if (name := _declarator_name(d)[0]) is not None]
+                if (name := declarator_name(d)[0]) is not None]
 
     @staticmethod
     def parameters(definition) -> list:
@@ -661,7 +660,7 @@ class Exprs:
                 if p.type == "parameter_declaration"]
 
     def declarator(self, param) -> tuple[str, bool]:
-        name, pointer = _declarator_name(param.child_by_field_name("declarator"))
+        name, pointer = declarator_name(param.child_by_field_name("declarator"))
         if name is None:
             raise Unsupported("unsupported.declaration", self.s.span(param), "a parameter needs a name")
         return name, pointer
@@ -699,7 +698,7 @@ def _plus(offset: A.Expr, step: A.Expr, span) -> A.Expr:
     return _simplify(A.Binary("+", offset, step, span=span))
 
 
-def _declarator_name(declarator) -> tuple[str | None, bool]:
+def declarator_name(declarator) -> tuple[str | None, bool]:
     """The name a declarator declares, and whether it is a pointer or array."""
     pointer = False
     while declarator is not None and declarator.type != "identifier":

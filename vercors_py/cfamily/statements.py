@@ -262,11 +262,7 @@ class Statements:
         type_node = node.child_by_field_name("type")
         ctype = self.e.type_of(type_node)
         out = []
-        for declarator in node.children_by_field_name("declarator"):
-            value_node = None
-            if declarator.type == "init_declarator":
-                value_node = declarator.child_by_field_name("value")
-                declarator = declarator.child_by_field_name("declarator")
+        for declarator, value_node in declarators(node):
             if declarator.type == "array_declarator":
                 self.local_array(declarator, ctype, shared, value_node, span)
                 continue
@@ -290,7 +286,7 @@ class Statements:
                 value = self.e.convert(self.e.value(value_node), ctype, value_node).expr
             c_name = self.s.text(declarator)
             binding = self.s.declare(c_name, What.LOCAL, ctype)
-            out.append(A.VarDecl(_lang_type(ctype), binding.name, value, elem_range(ctype),
+            out.append(A.VarDecl(lang_type(ctype), binding.name, value, elem_range(ctype),
                                  name_span=self.s.span(declarator), span=span))
             if helper is not None:
                 target = A.Name(binding.name, span=self.s.span(declarator))
@@ -365,13 +361,13 @@ class Statements:
         binding = self.s.declare(self.s.text(name_node), What.ARRAY, ctype, private=length)
         size_span = self.s.span(size)
         total = A.Binary("*", A.IntLit(length, span=size_span), A.Name("gsize", span=size_span), span=size_span)
-        self.s.local_arrays.append(A.ArrayDecl(A.Scope.LOCAL, _lang_type(ctype), total, binding.name, elem_range(ctype),
+        self.s.local_arrays.append(A.ArrayDecl(A.Scope.LOCAL, lang_type(ctype), total, binding.name, elem_range(ctype),
                                                name_span=self.s.span(name_node), span=span))
         self.s.private_arrays.append((binding.name, length))
 
     def memory_scalar(self, declarator, ctype: C.CType, scope: A.Scope, span, into=None) -> None:
         binding = self.s.declare(self.s.text(declarator), What.ARRAY, ctype, cell=True)
-        (self.s.local_arrays if into is None else into).append(A.ArrayDecl(scope, _lang_type(ctype), A.IntLit(1, span=span), binding.name,
+        (self.s.local_arrays if into is None else into).append(A.ArrayDecl(scope, lang_type(ctype), A.IntLit(1, span=span), binding.name,
                                                elem_range(ctype), name_span=self.s.span(declarator), span=span))
 
     def local_array(self, declarator, ctype: C.CType, shared: bool, value_node, span,
@@ -405,7 +401,7 @@ class Statements:
             length *= d
         binding = self.s.declare(self.s.text(name_node), What.ARRAY, ctype, tuple(dims) if len(dims) > 1 else ())
         size = declarator.child_by_field_name("size") or declarator
-        (self.s.local_arrays if into is None else into).append(A.ArrayDecl(scope, _lang_type(ctype), A.IntLit(length, span=self.s.span(size)),
+        (self.s.local_arrays if into is None else into).append(A.ArrayDecl(scope, lang_type(ctype), A.IntLit(length, span=self.s.span(size)),
                                                binding.name, elem_range(ctype), name_span=self.s.span(name_node),
                                                span=span))
 
@@ -516,7 +512,7 @@ class Statements:
                 ctype = self.e.type_of(param.child_by_field_name("type"))
                 value = self.e.convert(self.e.value(arg), ctype, arg).expr
                 binding = self.s.declare(c_name, What.LOCAL, ctype)
-                stmts.append(A.VarDecl(_lang_type(ctype), binding.name, value, elem_range(ctype),
+                stmts.append(A.VarDecl(lang_type(ctype), binding.name, value, elem_range(ctype),
                                        name_span=self.s.span(param), span=span))
             ensures = []
             while children and children[0].type == "expression_statement" and self._gpuverify(children[0]) in B.GPUVERIFY_CLAUSES:
@@ -537,7 +533,7 @@ class Statements:
                 # (`__return_val_int()`), and a dropped value is still checked.
                 value = self.e.convert(self.e.value(result), self.e.type_of(definition.child_by_field_name("type")), result)
                 local = self.s.declare(f"{name}$value", What.LOCAL, value.ctype)
-                stmts.append(A.VarDecl(_lang_type(value.ctype), local.name, value.expr, elem_range(value.ctype),
+                stmts.append(A.VarDecl(lang_type(value.ctype), local.name, value.expr, elem_range(value.ctype),
                                        name_span=span, span=span))
                 returned = Val(A.Name(local.name, span=span), value.ctype)
             outer, self.e.returned = self.e.returned, returned
@@ -621,6 +617,15 @@ class Statements:
                           "only variables and array cells `a[i]` can be assigned")
 
 
+def declarators(declaration):
+    """(declarator, initialiser or None) of each name a declaration declares."""
+    for declarator in declaration.children_by_field_name("declarator"):
+        if declarator.type == "init_declarator":
+            yield declarator.child_by_field_name("declarator"), declarator.child_by_field_name("value")
+        else:
+            yield declarator, None
+
+
 def _retarget_continues(stmt, leave: A.If):
     """`stmt` with each `continue` of the loop it is the body of (not of loops nested in
     it) preceded by `leave`."""
@@ -651,7 +656,7 @@ def elem_range(ctype: C.CType) -> tuple[int, int] | None:
     return (ctype.lo, ctype.hi) if ctype.is_int else None
 
 
-def _lang_type(ctype: C.CType) -> A.Type:
+def lang_type(ctype: C.CType) -> A.Type:
     return A.Type.BOOL if ctype.kind is C.Kind.BOOL else A.Type.INT
 
 

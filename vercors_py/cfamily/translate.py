@@ -13,6 +13,7 @@ Other functions are `__device__` helpers, inlined where they are called.
 """
 from __future__ import annotations
 
+import math
 import re
 
 import attrs
@@ -23,13 +24,13 @@ from ..syntax import parser
 from . import builtins as B
 from . import ctypes as C
 from .dialect import Dialect
-from .expressions import Exprs, _declarator_name
+from .expressions import Exprs, declarator_name
 from .launch import Launch
 from .macros import Macros
 from .parse import ParsedUnit
 from .qualifiers import Role
 from .scope import Scope, Unsupported, What
-from .statements import Statements, _lang_type, annotation_range, elem_range
+from .statements import Statements, lang_type, annotation_range, declarators, elem_range
 
 
 @attrs.frozen
@@ -169,11 +170,7 @@ def _file_memory(scope: Scope, exprs: Exprs, top) -> list[A.ArrayDecl]:
         if space is None:
             continue
         span = unit.span_of(node)
-        for declarator in node.children_by_field_name("declarator"):
-            value = None
-            if declarator.type == "init_declarator":
-                value = declarator.child_by_field_name("value")
-                declarator = declarator.child_by_field_name("declarator")
+        for declarator, value in declarators(node):
             if declarator.type == "function_declarator":
                 continue
             try:
@@ -330,7 +327,7 @@ def _assigned_names(unit: ParsedUnit, body) -> set[str]:
 def _parameter(scope: Scope, exprs: Exprs, param, assigned: set[str], params, members, prelude) -> None:
     unit = scope.unit
     span = unit.span_of(param)
-    c_name, pointer = _declarator_name(param.child_by_field_name("declarator"))
+    c_name, pointer = declarator_name(param.child_by_field_name("declarator"))
     if c_name is None:
         raise Unsupported("unsupported.declaration", span, "a kernel parameter needs a name")
     declarator = param.child_by_field_name("declarator")
@@ -346,7 +343,7 @@ def _parameter(scope: Scope, exprs: Exprs, param, assigned: set[str], params, me
         params.append(A.Param(A.Type.INT, length, name_span=name_span, span=span))
         members.append(A.ContextEverywhere(A.Binary(">=", A.Name(length, span=name_span), A.IntLit(0, span=name_span),
                                                     span=name_span), span=name_span))
-        members.append(A.ArrayDecl(space, _lang_type(ctype), A.Name(length, span=name_span), binding.name,
+        members.append(A.ArrayDecl(space, lang_type(ctype), A.Name(length, span=name_span), binding.name,
                                    elem_range(ctype), name_span=name_span, span=span))
         return
     if ctype.kind is C.Kind.FLOAT:
@@ -354,7 +351,7 @@ def _parameter(scope: Scope, exprs: Exprs, param, assigned: set[str], params, me
         params.append(A.Param(A.Type.INT, binding.name, name_span=name_span, span=span))
     else:
         binding = scope.declare(c_name, What.PARAM, ctype)
-        params.append(A.Param(_lang_type(ctype), binding.name, name_span=name_span, span=span))
+        params.append(A.Param(lang_type(ctype), binding.name, name_span=name_span, span=span))
         if ctype.is_int:
             value = A.Name(binding.name, span=name_span)
             fact = A.Binary("&&", A.Binary("<=", A.IntLit(ctype.lo, span=name_span), value, span=name_span),
@@ -363,7 +360,7 @@ def _parameter(scope: Scope, exprs: Exprs, param, assigned: set[str], params, me
     if c_name in assigned:
         # C passes by value and the body assigns it: a local copy under the same C name.
         copy = scope.declare(c_name, What.LOCAL, ctype)
-        prelude.append(A.VarDecl(_lang_type(ctype), copy.name, A.Name(binding.name, span=name_span), elem_range(ctype),
+        prelude.append(A.VarDecl(lang_type(ctype), copy.name, A.Name(binding.name, span=name_span), elem_range(ctype),
                                  name_span=name_span, span=span))
 
 
@@ -405,9 +402,9 @@ def _launch_facts(scope: Scope, name_span) -> list[A.ContextEverywhere]:
 
     facts = []
     if launch.local is not None:
-        facts.append(fact("==", "gsize", _product(launch.local), launch.span or name_span))
+        facts.append(fact("==", "gsize", math.prod(launch.local), launch.span or name_span))
     if launch.groups is not None:
-        facts.append(fact("==", "ngroups", _product(launch.groups), launch.span or name_span))
+        facts.append(fact("==", "ngroups", math.prod(launch.groups), launch.span or name_span))
     if scope.dialect is Dialect.CUDA:
         facts.append(fact("<=", "gsize", B.CUDA_MAX_BLOCK, name_span))
         if launch.groups is None:
@@ -416,10 +413,3 @@ def _launch_facts(scope: Scope, name_span) -> list[A.ContextEverywhere]:
         # OpenCL's ids and sizes are size_t values, so the global size is one too.
         facts.append(fact("<=", "tcount", B.OPENCL_TYPE.hi, name_span))
     return facts
-
-
-def _product(dims) -> int:
-    value = 1
-    for d in dims:
-        value *= d
-    return value
