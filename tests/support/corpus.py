@@ -16,10 +16,13 @@ from .expectations import header
 _VERDICTS = {"fails": "failed"}
 
 
-def check_header(path: pathlib.Path, timeout: float = 10.0) -> list[str]:
+def check_header(path: pathlib.Path, timeout: float = 10.0, result=None) -> list[str]:
+    """The mismatches between `path`'s header and its check (`result`, when the caller
+    has already checked it)."""
     text = path.read_text(encoding="utf-8")
     want, families = header(text)
-    result = service.check_text(text, str(path), service.Options(timeout=timeout, jobs=1))
+    if result is None:
+        result = service.check_text(text, str(path), service.Options(timeout=timeout, jobs=1))
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     problems = []
     verdict = _VERDICTS.get(want, want)

@@ -73,19 +73,18 @@ class Statements:
                         self.s.refuse(name)
                 mapped = []
             else:
-                pending = self._unclaimed(pending, child)
+                self._report_unclaimed(pending, child)
             pending = []
             out.extend(mapped)
         for clause in pending:
             self.s.problems.append(_misplaced(clause.span, "must stand right before a loop or a barrier"))
         return out
 
-    def _unclaimed(self, pending, child) -> list:
-        if not pending or _is_loop(child) or self._barrier_call(child) is not None:
-            return []
-        for clause in pending:
-            self.s.problems.append(_misplaced(clause.span, "must stand right before a loop or a barrier"))
-        return []
+    def _report_unclaimed(self, pending, child) -> None:
+        """Clauses before a statement that takes none (not a loop, not a barrier)."""
+        if pending and not _is_loop(child) and self._barrier_call(child) is None:
+            for clause in pending:
+                self.s.problems.append(_misplaced(clause.span, "must stand right before a loop or a barrier"))
 
     def annotation(self, comment) -> tuple:
         bounds = annotation_range(self.s.unit, comment)
