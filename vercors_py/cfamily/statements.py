@@ -18,6 +18,7 @@ from . import builtins as B
 from . import ctypes as C
 from .dialect import Dialect
 from .expressions import Exprs, Val
+from .renaming import in_c_scope
 from .scope import Scope, Unsupported, What
 
 _COMPOUND = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<", ">>=": ">>",
@@ -92,7 +93,7 @@ class Statements:
             return ()
         parsed = parser.parse_annotation(self.s.unit.source, *bounds)
         self.s.problems.extend(parsed.diagnostics)
-        return parsed.items
+        return tuple(in_c_scope(item, self.s) for item in parsed.items)
 
     # ---- statements ----
     def stmt(self, node, contract: tuple) -> list:

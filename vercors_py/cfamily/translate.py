@@ -29,6 +29,7 @@ from .launch import Launch
 from .macros import Macros
 from .parse import ParsedUnit
 from .qualifiers import Role
+from .renaming import in_c_scope
 from .scope import Scope, Unsupported, What
 from .statements import Statements, lang_type, annotation_range, declarators, elem_range
 
@@ -213,14 +214,14 @@ def _kernel(scope: Scope, exprs: Exprs, node, annotations, file_memory) -> A.Ker
     scope.local_arrays = []
     scope.private_arrays = []
     try:
-        params, members, prelude = [], [], []
+        params, members, copies = [], [], []
         body = node.child_by_field_name("body")
         assigned = _assigned_names(unit, body)
         for param in declarator.child_by_field_name("parameters").named_children:
             if param.type != "parameter_declaration":
                 continue
             try:
-                _parameter(scope, exprs, param, assigned, params, members, prelude)
+                _parameter(scope, exprs, param, assigned, params, members, copies)
             except Unsupported as problem:
                 scope.report(problem)
         members.extend(_launch_facts(scope, name_span))
@@ -229,7 +230,7 @@ def _kernel(scope: Scope, exprs: Exprs, node, annotations, file_memory) -> A.Ker
             bounds = annotation_range(unit, comment)
             parsed = parser.parse_annotation(unit.source, *bounds)
             scope.problems.extend(parsed.diagnostics)
-            for item in parsed.items:
+            for item in (in_c_scope(i, scope) for i in parsed.items):
                 match item:
                     case A.Clause() | A.Decreases():
                         contract.append(item)
@@ -252,6 +253,9 @@ def _kernel(scope: Scope, exprs: Exprs, node, annotations, file_memory) -> A.Ker
                 (statements.wide if kind is A.ClauseKind.LOOP_INVARIANT else contract).append(clause)
         scope.push()
         try:
+            # The contract means the arguments; the body works on copies of the
+            # parameters it assigns (declared only now, so the contract does not see them).
+            prelude = [copy(scope) for copy in copies]
             stmts = tuple(prelude) + tuple(statements.sequence(children))
         finally:
             scope.pop()
@@ -324,7 +328,7 @@ def _assigned_names(unit: ParsedUnit, body) -> set[str]:
     return names
 
 
-def _parameter(scope: Scope, exprs: Exprs, param, assigned: set[str], params, members, prelude) -> None:
+def _parameter(scope: Scope, exprs: Exprs, param, assigned: set[str], params, members, copies) -> None:
     unit = scope.unit
     span = unit.span_of(param)
     c_name, pointer = declarator_name(param.child_by_field_name("declarator"))
@@ -359,9 +363,11 @@ def _parameter(scope: Scope, exprs: Exprs, param, assigned: set[str], params, me
             members.append(A.ContextEverywhere(fact, span=name_span))
     if c_name in assigned:
         # C passes by value and the body assigns it: a local copy under the same C name.
-        copy = scope.declare(c_name, What.LOCAL, ctype)
-        prelude.append(A.VarDecl(lang_type(ctype), copy.name, A.Name(binding.name, span=name_span), elem_range(ctype),
-                                 name_span=name_span, span=span))
+        def copy(scope: Scope) -> A.VarDecl:
+            local = scope.declare(c_name, What.LOCAL, ctype)
+            return A.VarDecl(lang_type(ctype), local.name, A.Name(binding.name, span=name_span), elem_range(ctype),
+                             name_span=name_span, span=span)
+        copies.append(copy)
 
 
 def _identifier(declarator):
