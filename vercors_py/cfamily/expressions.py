@@ -28,7 +28,7 @@ from ..syntax import ast as A
 from . import builtins as B
 from . import ctypes as C
 from .dialect import Dialect
-from .scope import Binding, Scope, Unsupported, What
+from .scope import Binding, Scope, Unsupported, What, code_children
 
 
 @attrs.frozen
@@ -124,7 +124,7 @@ class Exprs:
         return self._map(node.child_by_field_name("value"))
 
     def _parenthesized_expression(self, node) -> Val:
-        inner = node.named_children
+        inner = code_children(node)
         if len(inner) != 1 or inner[0].type == "comma_expression":
             raise Unsupported("unsupported.side-effect", self.s.span(node),
                               "the comma operator is not supported; write the parts as statements")
@@ -285,7 +285,7 @@ class Exprs:
         argument = node
         while argument.type == "subscript_expression":
             indices = argument.child_by_field_name("indices")
-            found = indices.named_children if indices is not None else [argument.child_by_field_name("index")]
+            found = code_children(indices) if indices is not None else [argument.child_by_field_name("index")]
             if len(found) != 1:
                 raise Unsupported("unsupported.type", self.s.span(argument), "this kind of index is not supported")
             items.insert(0, found[0])
@@ -330,8 +330,8 @@ class Exprs:
         points at: `a`, `p`, `a + e`, `e + p`, `p - e`, `&a[e]`, `(T *) p`."""
         span = self.s.span(node)
         match node.type:
-            case "parenthesized_expression" if len(node.named_children) == 1:
-                return self.pointer(node.named_children[0])
+            case "parenthesized_expression" if len(code_children(node)) == 1:
+                return self.pointer(code_children(node)[0])
             case "cast_expression":
                 return self.pointer(node.child_by_field_name("value"))
             case "identifier":
@@ -370,8 +370,8 @@ class Exprs:
                 binding = self.s.lookup(self.s.text(node))
                 return binding is not None and ((binding.what is What.ARRAY and not binding.cell)
                                                 or binding.what is What.POINTER)
-            case "parenthesized_expression" if len(node.named_children) == 1:
-                return self._is_pointer(node.named_children[0])
+            case "parenthesized_expression" if len(code_children(node)) == 1:
+                return self._is_pointer(code_children(node)[0])
             case "cast_expression":
                 return self._is_pointer(node.child_by_field_name("value"))
             case "binary_expression":
@@ -553,7 +553,7 @@ class Exprs:
 
     def _call_expression(self, node) -> Val:
         function = node.child_by_field_name("function")
-        args = node.child_by_field_name("arguments").named_children
+        args = code_children(node.child_by_field_name("arguments"))
         name = self.s.text(function)
         span = self.s.span(node)
         if function.type != "identifier":
@@ -610,7 +610,7 @@ class Exprs:
         the parameters (arrays are passed by name)."""
         span = self.s.span(node)
         definition = self.devices[name]
-        body = [c for c in definition.child_by_field_name("body").named_children if c.type != "comment"]
+        body = code_children(definition.child_by_field_name("body"))
         if name in self.inlining:
             raise Unsupported("unsupported.function", span, f"`{name}` is recursive; recursive __device__ functions are not supported")
         if len(body) != 1 or body[0].type != "return_statement" or not body[0].named_children:
@@ -642,7 +642,7 @@ class Exprs:
     @staticmethod
     def single_return(definition) -> bool:
         """Whether a function's body is one `return e;` (inlined into expressions)."""
-        body = [c for c in definition.child_by_field_name("body").named_children if c.type != "comment"]
+        body = code_children(definition.child_by_field_name("body"))
         return len(body) == 1 and body[0].type == "return_statement" and bool(body[0].named_children)
 
     @staticmethod
@@ -656,7 +656,7 @@ class Exprs:
         declarator = definition.child_by_field_name("declarator")
         while declarator.type != "function_declarator":
             declarator = declarator.child_by_field_name("declarator")
-        return [p for p in declarator.child_by_field_name("parameters").named_children
+        return [p for p in code_children(declarator.child_by_field_name("parameters"))
                 if p.type == "parameter_declaration"]
 
     def declarator(self, param) -> tuple[str, bool]:
@@ -705,7 +705,7 @@ def declarator_name(declarator) -> tuple[str | None, bool]:
         if declarator.type in ("pointer_declarator", "array_declarator", "reference_declarator"):
             pointer = True
         declarator = declarator.child_by_field_name("declarator") or (
-            declarator.named_children[-1] if declarator.named_children else None)
+            code_children(declarator)[-1] if code_children(declarator) else None)
     return (declarator.text.decode() if declarator is not None else None), pointer
 
 

@@ -18,6 +18,12 @@ from .launch import Launch
 from .parse import ParsedUnit
 
 
+def code_children(node) -> list:
+    """A tree node's named children without comments, which tree-sitter puts wherever
+    they stand (inside argument lists and parentheses too)."""
+    return [c for c in node.named_children if c.type != "comment"]
+
+
 class Unsupported(Exception):
     """Raised where the mapping meets C it does not map; caught per statement, so one
     file reports each such place once."""

@@ -19,7 +19,7 @@ from . import ctypes as C
 from .dialect import Dialect
 from .expressions import Exprs, Val
 from .renaming import in_c_scope
-from .scope import Scope, Unsupported, What
+from .scope import Scope, Unsupported, What, code_children
 
 _COMPOUND = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<", ">>=": ">>",
              "&=": "&", "|=": "|", "^=": "^"}
@@ -212,7 +212,7 @@ class Statements:
         if name not in B.GPUVERIFY_INVARIANTS:
             return None
         return [A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(arg), span=self.s.span(node))
-                for arg in node.child_by_field_name("arguments").named_children]
+                for arg in code_children(node.child_by_field_name("arguments"))]
 
     def for_loop(self, node, contract: tuple) -> A.Stmt:
         span = self.s.span(node)
@@ -303,7 +303,7 @@ class Statements:
         definition = self.e.devices.get(name)
         if definition is None or self.s.lookup(name) is not None or self.e.single_return(definition):
             return None
-        return name, node.child_by_field_name("arguments").named_children
+        return name, code_children(node.child_by_field_name("arguments"))
 
     def _shared(self, node) -> bool:
         if self.s.dialect is Dialect.OPENCL:
@@ -425,7 +425,7 @@ class Statements:
         if call.type != "call_expression":
             return None
         name = self.s.text(call.child_by_field_name("function"))
-        args = call.child_by_field_name("arguments").named_children
+        args = code_children(call.child_by_field_name("arguments"))
         if self.s.lookup(name) is not None:
             return None
         if self.s.dialect is Dialect.CUDA and name in B.BARRIERS_CUDA and not args:
@@ -453,7 +453,7 @@ class Statements:
 
     def call(self, node) -> list:
         name = self.s.text(node.child_by_field_name("function"))
-        args = node.child_by_field_name("arguments").named_children
+        args = code_children(node.child_by_field_name("arguments"))
         span = self.s.span(node)
         if name in B.GPUVERIFY_STATEMENTS and len(args) == 1:
             return [B.GPUVERIFY_STATEMENTS[name](self.e.cond(args[0]), span=span)]
@@ -521,7 +521,7 @@ class Statements:
                 if kind is A.ClauseKind.LOOP_INVARIANT:
                     raise Unsupported("unsupported.function", self.s.span(call),
                                       "a function-wide invariant of an inlined __device__ function is not supported")
-                for arg in call.child_by_field_name("arguments").named_children:
+                for arg in code_children(call.child_by_field_name("arguments")):
                     if kind is A.ClauseKind.REQUIRES:
                         stmts.append(A.Assert(self.e.cond(arg), span=self.s.span(call)))
                     else:

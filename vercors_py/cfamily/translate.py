@@ -30,7 +30,7 @@ from .macros import Macros
 from .parse import ParsedUnit
 from .qualifiers import Role
 from .renaming import in_c_scope
-from .scope import Scope, Unsupported, What
+from .scope import Scope, Unsupported, What, code_children
 from .statements import Statements, lang_type, annotation_range, declarators, elem_range
 
 
@@ -244,7 +244,7 @@ def _kernel(scope: Scope, exprs: Exprs, node, annotations, file_memory) -> A.Ker
         while children and children[0].type == "expression_statement" and _gpuverify_clause(unit, children[0]):
             call = children.pop(0).named_children[0]
             kind = B.GPUVERIFY_CLAUSES[unit.text_of(call.child_by_field_name("function"))]
-            for arg in call.child_by_field_name("arguments").named_children:
+            for arg in code_children(call.child_by_field_name("arguments")):
                 try:
                     clause = A.Clause(kind, exprs.cond(arg), span=unit.span_of(call))
                 except Unsupported as problem:
