@@ -51,6 +51,11 @@ CUDA_MAX_GRID_X = 2**31 - 1
 
 BARRIERS_CUDA = {"__syncthreads"}
 BARRIERS_OPENCL = {"barrier", "work_group_barrier"}
+# Their values in OpenCL's headers, for code that stores them in a variable.
+FENCE_FLAG_VALUES = {"CLK_LOCAL_MEM_FENCE": 1, "CLK_GLOBAL_MEM_FENCE": 2, "CLK_IMAGE_MEM_FENCE": 4}
+# Floating-point constants of math.h / OpenCL C, uninterpreted like other float literals.
+FLOAT_CONSTANTS = {"INFINITY": "float", "NAN": "float", "FLT_MAX": "float", "FLT_MIN": "float",
+                   "FLT_EPSILON": "float", "DBL_MAX": "double", "HUGE_VALF": "float", "MAXFLOAT": "float"}
 FENCE_FLAGS = {
     "CLK_LOCAL_MEM_FENCE": (A.Fence.LOCAL,),
     "CLK_GLOBAL_MEM_FENCE": (A.Fence.GLOBAL,),

@@ -192,6 +192,13 @@ class Exprs:
         binding = self.s.lookup_usable(name)
         if binding is None and name == B.CUDA_WARP_SIZE and self.s.dialect is Dialect.CUDA:
             return Val(A.IntLit(B.WARP_SIZE, span=span), C.INT)
+        if binding is None and name in B.FENCE_FLAG_VALUES and self.s.dialect is Dialect.OPENCL:
+            return Val(A.IntLit(B.FENCE_FLAG_VALUES[name], span=span), C.UINT)
+        if binding is None and name in B.FLOAT_CONSTANTS and not self.macros.defines.get(name):
+            ctype = C.FLOAT if B.FLOAT_CONSTANTS[name] == "float" else C.DOUBLE
+            fn = self.s.uninterpreted(f"\\{ctype.name}_constant", A.Type.INT, 1)
+            code = int.from_bytes(name.encode(), "big") % (2**61 - 1)
+            return Val(A.Call(fn, (A.IntLit(code, span=span),), name_span=span, span=span), ctype)
         if binding is not None:
             if binding.cell:
                 return Val(self.cell(binding, span), binding.ctype)
@@ -225,8 +232,10 @@ class Exprs:
     @staticmethod
     def cell(binding: Binding, span) -> A.Index:
         """The memory of a scalar declared __shared__ (or at file scope): cell 0 of an
-        array of one, `x[0]` in annotations."""
-        return A.Index(A.Name(binding.name, span=span), A.IntLit(0, span=span), span=span)
+        array of one, `x[0]` in annotations; of a thread's variable whose address is
+        taken: its cell `lid` of a private array (statements.py)."""
+        index = A.Name("lid", span=span) if binding.private else A.IntLit(0, span=span)
+        return A.Index(A.Name(binding.name, span=span), index, span=span)
 
     def builtin(self, quantity: B.Quantity, dim: int, node) -> A.Expr:
         """A thread or group id or size of dimension `dim` (0 is x)."""
@@ -337,6 +346,10 @@ class Exprs:
             case "identifier":
                 binding = self.s.lookup_usable(self.s.text(node))
                 if binding is not None and binding.what is What.ARRAY and not binding.cell and not binding.dims:
+                    if binding.private:
+                        # A thread's private array starts at its own slice.
+                        return binding, A.Binary("*", A.Name("lid", span=span), A.IntLit(binding.private, span=span),
+                                                 span=span)
                     return binding, A.IntLit(0, span=span)
                 if binding is not None and binding.what is What.POINTER:
                     base = binding.base or self.s.bases.get(binding.name)
@@ -360,6 +373,10 @@ class Exprs:
                 argument = node.child_by_field_name("argument")
                 if argument.type == "subscript_expression":
                     return self.subscript(argument)
+                if argument.type == "identifier":
+                    binding = self.s.lookup_usable(self.s.text(argument))
+                    if binding is not None and binding.cell:
+                        return binding, self.cell(binding, span).index
         raise Unsupported("unsupported.pointer", span,
                           "this pointer is not supported: a pointer must point into one array "
                           "(`a`, `a + i`, `&a[i]`, another such pointer), the same array wherever it is set")

@@ -39,9 +39,10 @@ def annotation_range(unit, comment) -> tuple[int, int] | None:
 
 
 class Statements:
-    def __init__(self, scope: Scope, exprs: Exprs):
+    def __init__(self, scope: Scope, exprs: Exprs, addressed: frozenset[str] = frozenset()):
         self.s = scope
         self.e = exprs
+        self.addressed = addressed         # C names of variables whose address `&x` is taken
         self.wide: list[A.Clause] = []     # GPUVerify's function-wide invariants: of every loop
 
     # ---- blocks and annotations ----
@@ -230,17 +231,21 @@ class Statements:
             invariants, cond = self.loop_condition(node.child_by_field_name("condition"))
             contract = contract + invariants
             update_node = node.child_by_field_name("update")
-            update = None
+            updates = []
+            while update_node is not None and update_node.type == "comma_expression":
+                updates.extend(self.effect(update_node.child_by_field_name("left")))
+                update_node = update_node.child_by_field_name("right")
             if update_node is not None:
-                mapped = self.effect(update_node)
-                if len(mapped) != 1:
-                    raise Unsupported("unsupported.statement", self.s.span(update_node),
-                                      "a for loop's update must be one assignment")
-                update = mapped[0]
+                updates.extend(self.effect(update_node))
             contract, body = self.loop_body(node.child_by_field_name("body"), contract)
         finally:
             self.s.pop()
-        return A.For(contract, init, cond, update, body, span=span)
+        if len(updates) <= 1:
+            return A.For(contract, init, cond, updates[0] if updates else None, body, span=span)
+        # `i++, j += k`: the updates end each run of the body, also one cut short by continue.
+        after = A.Block(tuple(updates), span=self.s.span(node.child_by_field_name("update")))
+        body = _retarget_continues(body, after)
+        return A.For(contract, init, cond, None, A.Block((body, after), span=body.span), span=span)
 
     def do_loop(self, node, contract: tuple) -> list:
         """`do S while (c);` as `while (true) { S; if (!c) break; }`, each `continue` of
@@ -264,7 +269,7 @@ class Statements:
         out = []
         for declarator, value_node in declarators(node):
             if declarator.type == "array_declarator":
-                self.local_array(declarator, ctype, shared, value_node, span)
+                out.extend(self.local_array(declarator, ctype, shared, value_node, span))
                 continue
             if declarator.type == "pointer_declarator" and declarator.child_by_field_name("declarator").type == "identifier" \
                     and not shared:
@@ -277,6 +282,9 @@ class Statements:
                 if value_node is not None:
                     raise Unsupported("unsupported.statement", self.s.span(value_node), "local memory cannot be initialised")
                 self.memory_scalar(declarator, ctype, A.Scope.LOCAL, span)
+                continue
+            if self.s.text(declarator) in self.addressed:
+                out.extend(self.addressed_variable(declarator, ctype, value_node, span))
                 continue
             if value_node is not None and value_node.type == "initializer_list":
                 raise Unsupported("unsupported.statement", self.s.span(value_node), "initialiser lists are not supported")
@@ -342,7 +350,7 @@ class Statements:
                               "a pointer must point into one array")
         return A.Assign(A.Name(binding.name, span=span), offset, span=span)
 
-    def private_array(self, declarator, ctype: C.CType, value_node, span) -> None:
+    def private_array(self, declarator, ctype: C.CType, value_node, span) -> list:
         """A thread's own array `T t[N]`: a slice of N cells of a local array of N * gsize
         cells, thread lid's starting at lid * N.  The slice's write permission is the
         thread's from start to end (translate.py adds it to the thread contract, the
@@ -352,9 +360,8 @@ class Statements:
         if name_node.type != "identifier" or size is None:
             raise Unsupported("unsupported.type", self.s.span(declarator),
                               "only one-dimensional private arrays with a size are supported")
-        if value_node is not None:
-            raise Unsupported("unsupported.statement", self.s.span(value_node),
-                              "initialised private arrays are not supported; assign the cells")
+        if value_node is not None and value_node.type != "initializer_list":
+            raise Unsupported("unsupported.statement", self.s.span(value_node), "an array is initialised with `{...}`")
         length = self.e.constant(size)
         if length is None or length <= 0:
             raise Unsupported("unsupported.type", self.s.span(size), "the size of a private array must be a positive constant")
@@ -364,6 +371,35 @@ class Statements:
         self.s.local_arrays.append(A.ArrayDecl(A.Scope.LOCAL, lang_type(ctype), total, binding.name, elem_range(ctype),
                                                name_span=self.s.span(name_node), span=span))
         self.s.private_arrays.append((binding.name, length))
+        if value_node is None:
+            return []
+        values = code_children(value_node)
+        if len(values) > length or any(v.type in ("initializer_list", "initializer_pair") for v in values):
+            raise Unsupported("unsupported.statement", self.s.span(value_node),
+                              "this initialiser is not supported: give at most one value per cell")
+        # C sets the cells it gives no value to 0.
+        stores = []
+        for at in range(length):
+            value = (self.e.convert(self.e.value(values[at]), ctype, values[at]).expr if at < len(values)
+                     else self.e.convert(Val(A.IntLit(0, span=span), C.INT), ctype, value_node).expr)
+            where = self.s.span(values[at]) if at < len(values) else span
+            index = A.Binary("+", A.Binary("*", A.Name("lid", span=where), A.IntLit(length, span=where), span=where),
+                             A.IntLit(at, span=where), span=where)
+            stores.append(A.ArrayAssign(A.Index(A.Name(binding.name, span=where), index, span=where), value, span=where))
+        return stores
+
+    def addressed_variable(self, declarator, ctype: C.CType, value_node, span) -> list:
+        """A thread's variable whose address is taken lives in memory: its cell of a
+        private array of one cell per thread, so `&x` points into an array."""
+        binding = self.s.declare(self.s.text(declarator), What.ARRAY, ctype, cell=True, private=1)
+        self.s.local_arrays.append(A.ArrayDecl(A.Scope.LOCAL, lang_type(ctype), A.Name("gsize", span=span), binding.name,
+                                               elem_range(ctype), name_span=self.s.span(declarator), span=span))
+        self.s.private_arrays.append((binding.name, 1))
+        if value_node is None:
+            return []
+        cell = self.e.cell(binding, self.s.span(declarator))
+        value = self.e.convert(self.e.value(value_node), ctype, value_node).expr
+        return [A.ArrayAssign(cell, value, span=span)]
 
     def memory_scalar(self, declarator, ctype: C.CType, scope: A.Scope, span, into=None) -> None:
         binding = self.s.declare(self.s.text(declarator), What.ARRAY, ctype, cell=True)
@@ -371,10 +407,11 @@ class Statements:
                                                elem_range(ctype), name_span=self.s.span(declarator), span=span))
 
     def local_array(self, declarator, ctype: C.CType, shared: bool, value_node, span,
-                    scope: A.Scope = A.Scope.LOCAL, into=None) -> None:
+                    scope: A.Scope = A.Scope.LOCAL, into=None) -> list:
+        """A shared (or file-scope) array, declared; a private one, declared with the
+        statements that store its initialiser."""
         if not shared:
-            self.private_array(declarator, ctype, value_node, span)
-            return
+            return self.private_array(declarator, ctype, value_node, span)
         if value_node is not None and scope is A.Scope.LOCAL:
             raise Unsupported("unsupported.statement", self.s.span(value_node), "local memory cannot be initialised")
         dims = []
@@ -404,8 +441,11 @@ class Statements:
         (self.s.local_arrays if into is None else into).append(A.ArrayDecl(scope, lang_type(ctype), A.IntLit(length, span=self.s.span(size)),
                                                binding.name, elem_range(ctype), name_span=self.s.span(name_node),
                                                span=span))
+        return []
 
     # ---- expression statements ----
+
+
     def expression_statement(self, node, contract: tuple) -> list:
         if not node.named_children:
             return []
@@ -435,15 +475,24 @@ class Statements:
         return None
 
     def _fences(self, node) -> tuple:
-        text = self.s.text(node)
+        """The fences a barrier's flags name.  Flags the front end cannot read (a
+        variable) count as no fence: the barrier still synchronises and hands
+        permissions over, but publishes no facts about memory, which is the weaker
+        reading and so the safe one."""
         fences: list = []
-        for part in (p.strip().strip("()") for p in text.split("|")):
-            if part in B.FENCE_FLAGS:
-                fences.extend(f for f in B.FENCE_FLAGS[part] if f not in fences)
-            elif part != "0":
-                raise Unsupported("unsupported.statement", self.s.span(node),
-                                  f"the barrier's flags must be CLK_LOCAL_MEM_FENCE and/or CLK_GLOBAL_MEM_FENCE, not `{part}`")
+        for part in self._flag_words(self.s.text(node), depth=0):
+            fences.extend(f for f in B.FENCE_FLAGS.get(part, ()) if f not in fences)
         return tuple(sorted(fences, key=lambda f: f.value, reverse=True))
+
+    def _flag_words(self, text: str, depth: int) -> list[str]:
+        words = []
+        for part in (p.strip().strip("()").strip() for p in text.split("|")):
+            define = self.e.macros.defines.get(part)
+            if define is not None and define.object_like and depth < 8:
+                words.extend(self._flag_words(define.body, depth + 1))
+            else:
+                words.append(part)
+        return words
 
     def _gpuverify(self, node) -> str | None:
         call = node.named_children[0] if node.named_children else None
@@ -626,9 +675,9 @@ def declarators(declaration):
             yield declarator, None
 
 
-def _retarget_continues(stmt, leave: A.If):
+def _retarget_continues(stmt, leave):
     """`stmt` with each `continue` of the loop it is the body of (not of loops nested in
-    it) preceded by `leave`."""
+    it) preceded by the statement `leave`."""
     match stmt:
         case A.Continue():
             return A.Block((leave, stmt), span=stmt.span)

@@ -239,7 +239,7 @@ def _kernel(scope: Scope, exprs: Exprs, node, annotations, file_memory) -> A.Ker
                     case _:
                         scope.problems.append(D.error("type.clause-placement", item.span,
                                                       "assert and assume belong in the kernel's body"))
-        statements = Statements(scope, exprs)
+        statements = Statements(scope, exprs, _addressed_names(unit, body))
         children = list(body.named_children)
         while children and children[0].type == "expression_statement" and _gpuverify_clause(unit, children[0]):
             call = children.pop(0).named_children[0]
@@ -313,6 +313,20 @@ def _gpuverify_clause(unit: ParsedUnit, node) -> bool:
     call = node.named_children[0] if node.named_children else None
     return (call is not None and call.type == "call_expression"
             and unit.text_of(call.child_by_field_name("function")) in B.GPUVERIFY_CLAUSES)
+
+
+def _addressed_names(unit: ParsedUnit, body) -> frozenset[str]:
+    """The variables whose address the body takes (`&x`)."""
+    names = set()
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if n.type == "pointer_expression" and unit.text_of(n.child_by_field_name("operator")) == "&":
+            target = n.child_by_field_name("argument")
+            if target.type == "identifier":
+                names.add(unit.text_of(target))
+        stack.extend(n.named_children)
+    return frozenset(names)
 
 
 def _assigned_names(unit: ParsedUnit, body) -> set[str]:
