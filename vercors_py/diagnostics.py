@@ -128,7 +128,7 @@ _CODES = [
     ("type.level-reserved", "a group contract that mentions lid or tid, or a kernel contract that mentions gid, lid or tid"),
     # unsupported (the C front end)
     ("unsupported.type", "a type outside the subset: structs, unions, vector types, pointers to pointers, images, ..."),
-    ("unsupported.pointer", "a pointer the front end does not follow: into two arrays, `&x` of a variable, NULL, pointers to pointers"),
+    ("unsupported.pointer", "a pointer the front end does not follow: into two arrays, NULL, pointers to pointers"),
     ("unsupported.side-effect", "an assignment, `++`/`--`, comma or call with effects inside an expression"),
     ("unsupported.function", "a call of a function the front end does not know or cannot inline"),
     ("unsupported.atomic", "an atomic operation (atomicAdd, atomic_inc, ...)"),

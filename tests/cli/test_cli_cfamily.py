@@ -71,3 +71,12 @@ def test_obligations_and_run_on_a_c_file(run_cli, tmp_path):
     assert shown.returncode == 0 and "demo/thread" in shown.stdout
     ran = run_cli("run", "--no-contracts", _copy(tmp_path, NO_BARRIER))
     assert ran.returncode == 1 and "[race.data]" in ran.stdout
+
+
+def test_sarif_report_of_a_c_file(run_cli, tmp_path):
+    proc = run_cli("check", "--format", "sarif", _copy(tmp_path, NO_BARRIER))
+    [result] = json.loads(proc.stdout)["runs"][0]["results"]
+    location = result["locations"][0]["physicalLocation"]
+    assert result["ruleId"] == "perm.read"
+    assert location["artifactLocation"]["uri"].endswith("fig8-no-barrier.cu")
+    assert (location["region"]["startLine"], location["region"]["startColumn"]) == (13, 20)
