@@ -1,10 +1,10 @@
 """Reading a `.cu` or `.cl` file into a tree-sitter tree of the CUDA grammar.
 
-The one entry point of the C front end's first layer: decode the file, scan it
+The entry point of the C front end's parsing layer: decode the file, scan it
 (lexer.py), blank OpenCL's qualifiers (qualifiers.py), record the file's defines and
 includes (preprocessor.py), parse with tree-sitter and turn its error nodes into our
-diagnostics (problems.py).  The result is a frozen value; the mapping onto our AST (a
-later layer) reads the tree through it and never re-reads the file.
+diagnostics (problems.py).  The result is a frozen value; the mapping onto our AST
+(translate.py) reads the tree through it and never re-reads the file.
 """
 from __future__ import annotations
 

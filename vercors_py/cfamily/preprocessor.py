@@ -1,8 +1,8 @@
 """What the file's own preprocessor lines say: object-like defines and includes.
 
-Nothing is expanded here.  The mapping layer will expand (or evaluate as constants) the
-object-like `#define`s and provide what `#include "cuda.h"` and the OpenCL built-ins
-declare; this module only records them with their spans.  Function-like macros are
+Nothing is expanded here: macros.py expands the object-like `#define`s where they are
+used, and builtins.py provides what `#include "cuda.h"` and OpenCL C declare; this
+module only records them with their spans.  Function-like macros are
 recorded too (with their parameters), so the mapping can say it does not support them
 instead of meeting an unknown name.  Directives under `#if`/`#ifdef` are recorded as
 they stand: conditions are not evaluated (tree-sitter keeps both branches as well).
