@@ -24,6 +24,15 @@ def code_children(node) -> list:
     return [c for c in node.named_children if c.type != "comment"]
 
 
+def descendants(node):
+    """A tree node and every node below it (named ones), without recursion."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.named_children)
+
+
 class Unsupported(Exception):
     """Raised where the mapping meets C it does not map; caught per statement, so one
     file reports each such place once."""

@@ -19,7 +19,7 @@ from . import ctypes as C
 from .dialect import Dialect
 from .expressions import Exprs, Val
 from .renaming import in_c_scope
-from .scope import Scope, Unsupported, What, code_children
+from .scope import Scope, Unsupported, What, code_children, descendants
 
 _COMPOUND = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<", ">>=": ">>",
              "&=": "&", "|=": "|", "^=": "^"}
@@ -543,7 +543,7 @@ class Statements:
             children = children[:-1]
         elif not void:
             raise Unsupported("unsupported.function", span, f"`{name}` must end in `return e;` to be inlined")
-        if any(n.type == "return_statement" for c in children for n in _descendants(c)):
+        if any(n.type == "return_statement" for c in children for n in descendants(c)):
             raise Unsupported("unsupported.function", span,
                               f"`{name}` returns from its middle; only __device__ functions that run to their end are inlined")
         params = self.e.parameters(definition)
@@ -687,14 +687,6 @@ def _retarget_continues(stmt, leave):
             otherwise = _retarget_continues(stmt.otherwise, leave) if stmt.otherwise is not None else None
             return attrs.evolve(stmt, then=_retarget_continues(stmt.then, leave), otherwise=otherwise)
     return stmt
-
-
-def _descendants(node):
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(n.named_children)
 
 
 def _is_loop(node) -> bool:

@@ -30,7 +30,7 @@ from .macros import Macros
 from .parse import ParsedUnit
 from .qualifiers import Role
 from .renaming import in_c_scope
-from .scope import Scope, Unsupported, What, code_children
+from .scope import Scope, Unsupported, What, code_children, descendants
 from .statements import Statements, lang_type, annotation_range, declarators, elem_range
 
 
@@ -105,13 +105,7 @@ def _is_kernel(unit: ParsedUnit, node) -> bool:
 
 
 def _contains_kernel(unit: ParsedUnit, node) -> bool:
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if n.type == "function_definition" and _is_kernel(unit, n):
-            return True
-        stack.extend(n.named_children)
-    return False
+    return any(n.type == "function_definition" and _is_kernel(unit, n) for n in descendants(node))
 
 
 def _function_name(unit: ParsedUnit, node) -> str | None:
@@ -318,27 +312,21 @@ def _gpuverify_clause(unit: ParsedUnit, node) -> bool:
 def _addressed_names(unit: ParsedUnit, body) -> frozenset[str]:
     """The variables whose address the body takes (`&x`)."""
     names = set()
-    stack = [body]
-    while stack:
-        n = stack.pop()
+    for n in descendants(body):
         if n.type == "pointer_expression" and unit.text_of(n.child_by_field_name("operator")) == "&":
             target = n.child_by_field_name("argument")
             if target.type == "identifier":
                 names.add(unit.text_of(target))
-        stack.extend(n.named_children)
     return frozenset(names)
 
 
 def _assigned_names(unit: ParsedUnit, body) -> set[str]:
     names = set()
-    stack = [body]
-    while stack:
-        n = stack.pop()
+    for n in descendants(body):
         if n.type in ("assignment_expression", "update_expression"):
             target = n.child_by_field_name("left") or n.child_by_field_name("argument")
             if target is not None and target.type == "identifier":
                 names.add(unit.text_of(target))
-        stack.extend(n.named_children)
     return names
 
 
