@@ -78,8 +78,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--schedule", choices=[s.value for s in _run_model().Schedule], default="random",
                      help="random or round-robin interleaving of the threads, or lockstep (SIMT); default random")
     run.add_argument("--seed", type=int, default=0, help="seed of the random choices (default 0)")
-    run.add_argument("--gsize", type=_positive(int), metavar="N", help="threads per work group")
-    run.add_argument("--ngroups", type=_positive(int), metavar="N", help="work groups")
+    run.add_argument("--gsize", type=_dims, metavar="N[,N[,N]]",
+                     help="threads per work group, or per dimension for a kernel naming lid.x, ... (16,16)")
+    run.add_argument("--ngroups", type=_dims, metavar="N[,N[,N]]", help="work groups (per dimension, as --gsize)")
     run.add_argument("--sizes", choices=("small",),
                      help="small: every gsize 1..8 x ngroups 1..3 that the contexts allow "
                           "(the default when neither --gsize nor --ngroups is given)")

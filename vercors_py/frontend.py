@@ -5,7 +5,8 @@ into the C file.  Everything after this stage sees one language.
 
 A launch configuration from the command line (`--gsize`, `--ngroups`) is applied here
 too: to a C file over its GPUVerify header line, to a `.pvl` file as `context_everywhere`
-facts about `gsize` and `ngroups`.
+facts about `gsize` and `ngroups` (and their components, `gsize.x`, ..., when given per
+dimension).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pathlib import PurePath
 import attrs
 
 from .cfamily.launch import Launch
+from .semantics.symbols import AXES
 from .syntax import ast as A
 from .syntax import parser
 from .syntax.parser import ParseResult
@@ -46,10 +48,18 @@ def _with_launch(program: A.Program, launch: Launch) -> A.Program:
     for decl in program.decls:
         if isinstance(decl, A.Kernel):
             span = decl.name_span
-            facts = tuple(
-                A.ContextEverywhere(A.Binary("==", A.Name(name, span=span), A.IntLit(math.prod(dims), span=span),
-                                             span=span), span=span)
-                for name, dims in (("gsize", launch.local), ("ngroups", launch.groups)) if dims is not None)
-            decl = attrs.evolve(decl, members=facts + decl.members)
+            facts = []
+            for name, dims in (("gsize", launch.local), ("ngroups", launch.groups)):
+                if dims is None:
+                    continue
+                facts.append((name, math.prod(dims)))
+                if len(dims) > 1:
+                    # Sizes per dimension make the kernel one of three dimensions (its
+                    # linear ids do not depend on the shape, its components do).
+                    padded = tuple(dims) + (1,) * (3 - len(dims))
+                    facts += [(f"{name}.{axis}", n) for axis, n in zip(AXES, padded)]
+            clauses = tuple(A.ContextEverywhere(A.Binary("==", A.Name(name, span=span), A.IntLit(n, span=span),
+                                                         span=span), span=span) for name, n in facts)
+            decl = attrs.evolve(decl, members=clauses + decl.members)
         decls.append(decl)
     return attrs.evolve(program, decls=tuple(decls))

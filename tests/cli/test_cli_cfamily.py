@@ -41,11 +41,14 @@ def test_a_syntax_error_in_an_annotation_points_into_the_comment(run_cli, tmp_pa
     assert "k.cu:1:37: error: unexpected ';'" in proc.stdout
 
 
-def test_second_dimension_needs_the_launch_given_on_the_command_line(run_cli, tmp_path):
+def test_second_dimension_is_checked_for_all_sizes_or_for_the_launch_given(run_cli, tmp_path):
     (tmp_path / "k.cu").write_text(TWO_D)
+    # For all sizes the index ignores blockIdx.y and threadIdx.z: blocks stacked along y race.
     symbolic = run_cli("check", "k.cu")
-    assert symbolic.returncode == 3 and "[unsupported.dimension]" in symbolic.stdout
+    assert symbolic.returncode == 1 and "[perm.write]" in symbolic.stdout
+    assert "race: thread (gid" in symbolic.stdout
     assert run_cli("check", "k.cu", "--gsize", "4,2", "--ngroups", "3").returncode == 0
+    assert run_cli("check", "k.cu", "--gsize", "4,2", "--ngroups", "3,2").returncode == 1
     bad = run_cli("check", "k.cu", "--gsize", "4,x")
     assert bad.returncode == 2 and "is not a size" in bad.stderr
 

@@ -45,9 +45,12 @@ RESERVED: dict[Quantity, str] = {
 }
 
 # CUDA's limits, the same on every device since compute capability 3.0: at most 1024
-# threads per block and 2^31 - 1 blocks along x (docs/cfamily.md, "Launch configuration").
+# threads per block (64 along z) and 2^31 - 1 blocks along x, 65535 along y and z
+# (docs/cfamily.md, "Launch configuration").
 CUDA_MAX_BLOCK = 1024
+CUDA_MAX_BLOCK_Z = 64
 CUDA_MAX_GRID_X = 2**31 - 1
+CUDA_MAX_GRID_YZ = 65535
 
 BARRIERS_CUDA = {"__syncthreads"}
 BARRIERS_OPENCL = {"barrier", "work_group_barrier"}

@@ -24,6 +24,7 @@ import re
 
 import attrs
 
+from ..semantics.symbols import AXES
 from ..syntax import ast as A
 from . import builtins as B
 from . import ctypes as C
@@ -238,48 +239,18 @@ class Exprs:
         return A.Index(A.Name(binding.name, span=span), index, span=span)
 
     def builtin(self, quantity: B.Quantity, dim: int, node) -> A.Expr:
-        """A thread or group id or size of dimension `dim` (0 is x)."""
+        """A thread or group id or size of dimension `dim` (0 is x): the reserved name, or
+        in a file checked in three dimensions its component (`threadIdx.y` is `lid.y`)."""
         span = self.s.span(node)
-        launch = self.s.launch
-        sizes = launch.local if quantity in (B.Quantity.LOCAL_ID, B.Quantity.LOCAL_SIZE) else launch.groups
-
-        def name(n: str) -> A.Name:
-            return A.Name(n, span=span, spelling=" ".join(self.s.text(node).split()))
-
-        def lit(v: int) -> A.IntLit:
-            return A.IntLit(v, span=span)
-
-        match quantity:
-            case B.Quantity.GLOBAL_ID:
-                if dim == 0 and _one_dimensional(launch):
-                    return name("tid")
-                group, size = self.builtin(B.Quantity.GROUP_ID, dim, node), self.builtin(B.Quantity.LOCAL_SIZE, dim, node)
-                local = self.builtin(B.Quantity.LOCAL_ID, dim, node)
-                return A.Binary("+", A.Binary("*", group, size, span=span), local, span=span)
-            case B.Quantity.GLOBAL_SIZE:
-                if dim == 0 and _one_dimensional(launch):
-                    return name("tcount")
-                return A.Binary("*", self.builtin(B.Quantity.NUM_GROUPS, dim, node),
-                                self.builtin(B.Quantity.LOCAL_SIZE, dim, node), span=span)
         flat = B.RESERVED[quantity]
-        if sizes is None:
-            if dim == 0:
-                return name(flat)
-            raise Unsupported("unsupported.dimension", span,
-                              f"the {quantity.value} of dimension {'xyz'[dim]} needs the launch configuration "
-                              "(--gsize/--ngroups with sizes per dimension, or GPUVerify's header line)")
-        dims = tuple(sizes) + (1,) * (3 - len(sizes))
-        if quantity in (B.Quantity.LOCAL_SIZE, B.Quantity.NUM_GROUPS):
-            return lit(dims[dim])
-        if len(sizes) == 1 or all(d == 1 for d in dims[1:]):
-            return name(flat) if dim == 0 else lit(0)
-        # Dimension x varies fastest: id = x + X * (y + Y * z).
-        below = 1
-        for d in dims[:dim]:
-            below *= d
-        value = A.Name(flat, span=span)
-        value = value if below == 1 else A.Binary("/", value, lit(below), span=span)
-        return value if dim == 2 else A.Binary("%", value, lit(dims[dim]), span=span)
+        spelling = " ".join(self.s.text(node).split())
+        if self.s.dimensional:
+            return A.Name(f"{flat}.{AXES[dim]}", span=span, spelling=spelling)
+        if dim > 0:
+            # Mapped again in three dimensions (translate.py); this pass is discarded.
+            self.s.wants_dimensions = True
+            raise Unsupported("unsupported.dimension", span, f"{spelling} is mapped in three dimensions")
+        return A.Name(flat, span=span, spelling=spelling)
 
     def _subscript_expression(self, node) -> Val:
         array, index = self.subscript(node)
@@ -724,10 +695,6 @@ def declarator_name(declarator) -> tuple[str | None, bool]:
         declarator = declarator.child_by_field_name("declarator") or (
             code_children(declarator)[-1] if code_children(declarator) else None)
     return (declarator.text.decode() if declarator is not None else None), pointer
-
-
-def _one_dimensional(launch) -> bool:
-    return all(sizes is None or all(d == 1 for d in sizes[1:]) for sizes in (launch.local, launch.groups))
 
 
 def _simplify(e: A.Binary) -> A.Expr:

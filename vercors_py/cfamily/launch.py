@@ -36,6 +36,11 @@ class Launch:
     def empty(self) -> bool:
         return self.local is None and self.groups is None
 
+    @property
+    def one_dimensional(self) -> bool:
+        """Whether every size given is of dimension x alone."""
+        return all(sizes is None or all(d == 1 for d in sizes[1:]) for sizes in (self.local, self.groups))
+
 
 class LaunchError(ValueError):
     """A size that is not a list of positive integers."""

@@ -79,10 +79,14 @@ _RESERVED = {"tid", "lid", "gid", "gsize", "ngroups", "tcount", "main"}
 
 
 class Scope:
-    def __init__(self, unit: ParsedUnit, launch: Launch):
+    def __init__(self, unit: ParsedUnit, launch: Launch, dimensional: bool = False):
         self.unit = unit
         self.dialect: Dialect = unit.dialect
         self.launch = launch
+        # Ids and sizes as components (`lid.x`): the file names a y or z one, or the
+        # launch has more than one dimension (docs/cfamily.md, "Dimensions").
+        self.dimensional = dimensional
+        self.wants_dimensions = False       # a y or z id was met while mapping in one
         self.frames: list[dict[str, Binding]] = [{}]
         self.names: list[set[str]] = [set()]    # the mapped names declared in each frame
         self.problems: list[D.Diagnostic] = []

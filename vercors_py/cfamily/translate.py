@@ -19,6 +19,7 @@ import re
 import attrs
 
 from .. import diagnostics as D
+from ..semantics.symbols import AXES
 from ..syntax import ast as A
 from ..syntax import parser
 from . import builtins as B
@@ -41,9 +42,20 @@ class Mapped:
 
 
 def translate(unit: ParsedUnit, launch: Launch) -> Mapped:
+    """The file's kernels in the language.  Ids and sizes are mapped to the reserved
+    names of one dimension (`threadIdx.x` is `lid`) unless the launch has more than one
+    or the file names a y or z one; then to their components (`lid.x`), and the file is
+    mapped again if that showed only on the way."""
     if unit.problems or unit.tree is None:
         return Mapped(None, unit.problems)
-    scope = Scope(unit, launch)
+    mapped, scope = _translate(unit, launch, not launch.one_dimensional)
+    if scope.wants_dimensions and not scope.dimensional:
+        mapped, _ = _translate(unit, launch, True)
+    return mapped
+
+
+def _translate(unit: ParsedUnit, launch: Launch, dimensional: bool) -> tuple[Mapped, Scope]:
+    scope = Scope(unit, launch, dimensional)
     macros = Macros(unit, launch.defines)
     top = _top_level(unit.root)
     devices = {name: node for node in top if node.type == "function_definition"
@@ -75,9 +87,9 @@ def translate(unit: ParsedUnit, launch: Launch) -> Mapped:
                                       "__kernel function (OpenCL)"))
     problems = tuple(scope.problems)
     if any(d.severity is D.Severity.ERROR for d in problems):
-        return Mapped(None, problems)
+        return Mapped(None, problems), scope
     program = A.Program(functions + tuple(declared) + tuple(kernels), span=unit.source.span(0, len(unit.source.text)))
-    return Mapped(program, problems)
+    return Mapped(program, problems), scope
 
 
 def _top_level(root) -> list:
@@ -409,15 +421,26 @@ def _launch_facts(scope: Scope, name_span) -> list[A.ContextEverywhere]:
                                    span=span)
 
     facts = []
-    if launch.local is not None:
-        facts.append(fact("==", "gsize", math.prod(launch.local), launch.span or name_span))
-    if launch.groups is not None:
-        facts.append(fact("==", "ngroups", math.prod(launch.groups), launch.span or name_span))
+    for reserved, sizes in (("gsize", launch.local), ("ngroups", launch.groups)):
+        if sizes is None:
+            continue
+        facts.append(fact("==", reserved, math.prod(sizes), launch.span or name_span))
+        if scope.dimensional:
+            padded = tuple(sizes) + (1,) * (3 - len(sizes))
+            facts += [fact("==", f"{reserved}.{axis}", n, launch.span or name_span) for axis, n in zip(AXES, padded)]
     if scope.dialect is Dialect.CUDA:
         facts.append(fact("<=", "gsize", B.CUDA_MAX_BLOCK, name_span))
+        if scope.dimensional:
+            facts.append(fact("<=", "gsize.z", B.CUDA_MAX_BLOCK_Z, name_span))
         if launch.groups is None:
-            facts.append(fact("<=", "ngroups", B.CUDA_MAX_GRID_X, name_span))
+            if not scope.dimensional:
+                facts.append(fact("<=", "ngroups", B.CUDA_MAX_GRID_X, name_span))
+            else:
+                facts += [fact("<=", f"ngroups.{axis}", limit, name_span)
+                          for axis, limit in zip(AXES, (B.CUDA_MAX_GRID_X, B.CUDA_MAX_GRID_YZ, B.CUDA_MAX_GRID_YZ))]
     else:
         # OpenCL's ids and sizes are size_t values, so the global size is one too.
         facts.append(fact("<=", "tcount", B.OPENCL_TYPE.hi, name_span))
+        if scope.dimensional:
+            facts += [fact("<=", f"tcount.{axis}", B.OPENCL_TYPE.hi, name_span) for axis in AXES]
     return facts

@@ -39,10 +39,15 @@ from .heap import Heap
 from .rivals import Access, Overlap
 from .solver import SEED
 from .state import Terms
+from ..semantics.dimensions import Sizes
 
 # Sizes tried, smallest launches first: (gsize, ngroups).  A conflict between two threads
 # needs two of them; most show at two or three.
 SIZES = ((2, 1), (3, 1), (2, 2), (4, 1), (1, 2), (3, 2), (1, 3))
+# The same for kernels checked in three dimensions: (gsize.x, .y, .z, ngroups.x, .y, .z),
+# two threads along each axis first.
+SIZES_3D = ((2, 1, 1, 1, 1, 1), (1, 2, 1, 1, 1, 1), (1, 1, 2, 1, 1, 1), (2, 2, 1, 1, 1, 1),
+            (1, 1, 1, 2, 1, 1), (1, 1, 1, 1, 2, 1), (2, 1, 1, 2, 1, 1), (1, 2, 1, 1, 2, 1))
 # Size choices that get a candidate query, per search (the others are skipped once this
 # many were consistent with the obligation's world).
 MAX_SIZES = 3
@@ -77,15 +82,15 @@ class Conflicts:
         engine = self.races.engine
         search = _Search(self.races, full)
         with search.engine.solver:
-            for sizes in search.sizes():
+            for sizes in search.choices():
                 pins = search.candidate(race, sizes)
                 if pins is None:
                     continue
                 if engine.solver.cancel is not None and engine.solver.cancel.is_set():
                     return None
-                model = _counterexample(engine, full, self.races.sizes, sizes, pins)
+                model = _counterexample(engine, full, self.races.sizes.unknowns, sizes, pins)
                 if model is None and pins:
-                    model = _counterexample(engine, full, self.races.sizes, sizes, ())
+                    model = _counterexample(engine, full, self.races.sizes.unknowns, sizes, ())
                 if model is not None:
                     return model
         return None
@@ -107,11 +112,13 @@ class _Search:
         self.evaluator = Evaluator(self.engine)
         self.heap = Heap(self.engine, self.evaluator)
         self.ctx = self.t.ctx
-        self.size_terms = tuple(s.translate(self.ctx) for s in races.sizes)
+        self.size_terms = tuple(s.translate(self.ctx) for s in races.sizes.unknowns)
         self.full = full.translate(self.ctx)
         # The path's quantifier-free assumptions: the world, preconditions, consistency.
         self.facts = [f.translate(self.ctx) for _, f, _ in path.solver.log if _quantifier_free(f)]
-        self.gsize = self.ngroups = None  # the sizes of the current query (races._state reads them)
+        # The sizes of the current query (races._state reads them).
+        self.sizes: Sizes | None = None
+        self.gsize = self.ngroups = None
         self.subst: list = []
 
     # The interface races.py's clause readers use.
@@ -122,28 +129,28 @@ class _Search:
     def value(self, term):
         return term            # no model: values all threads share stay one unknown
 
-    def sizes(self):
+    def choices(self):
         """The size choices consistent with the obligation's world, smallest first."""
         tried = 0
-        for gsize, ngroups in SIZES:
+        for sizes in SIZES_3D if self.races.sizes.dimensional else SIZES:
             if tried >= MAX_SIZES:
                 return
-            self._at(gsize, ngroups)
+            self._at(sizes)
             s = self._solver()
             s.add(*(self.term_here(f) for f in self.facts))
             if s.check() != z3.sat:
                 continue
             tried += 1
-            yield gsize, ngroups
+            yield sizes
 
     def term_here(self, term):
         """A term already in this context, at the current sizes."""
         return z3.substitute(term, *self.subst)
 
-    def _at(self, gsize: int, ngroups: int) -> None:
-        self.gsize, self.ngroups = gsize, ngroups
-        g, n = self.size_terms
-        self.subst = [(g, z3.IntVal(gsize, self.ctx)), (n, z3.IntVal(ngroups, self.ctx))]
+    def _at(self, sizes: tuple) -> None:
+        self.sizes = self.races.sizes.at(sizes)
+        self.gsize, self.ngroups = self.sizes.gsize, self.sizes.ngroups
+        self.subst = [(term, z3.IntVal(n, self.ctx)) for term, n in zip(self.size_terms, sizes)]
 
     def _solver(self) -> z3.Solver:
         s = z3.Solver(ctx=self.ctx)
@@ -156,7 +163,7 @@ class _Search:
         """At these sizes: the values of the checked thread's ids and of the constants
         of the cell (pins for the counterexample query, as equations of the path's
         context) when a conflict is possible there; None when none is."""
-        self._at(*sizes)
+        self._at(sizes)
         conflict, ours = _conflict(self, race)
         if conflict is None:
             return None
@@ -169,7 +176,7 @@ class _Search:
             return None
         model = s.model()
         path_ctx = self.races.engine.t.ctx
-        sizes_ids = {s.get_id() for s in self.races.sizes}
+        sizes_ids = {s.get_id() for s in self.races.sizes.unknowns}
         pins = []
         for c in _constants(ours):
             if c.get_id() in sizes_ids:

@@ -258,7 +258,9 @@ class Heap:
         other_index = z3.substitute(index, *pairs)
         same = self.t.conj(v == c for v, c in pairs)
         goal = z3.Implies(index == other_index, same)
-        digits = radix(index, frame.bound)
+        # The digits among the variables the index mentions; the others (lid.z when
+        # gsize.z == 1) are told apart by their ranges.
+        digits = radix(index, tuple(v for v in frame.bound if occurs(v, index)))
         if digits is not None:
             # The digits of a 2-D or 3-D index are unique when in range: a theorem, given
             # to the solver as an instance (nonlinear search rarely finds it).

@@ -35,6 +35,7 @@ from .heap import Frame, Heap, Mode
 from .rivals import Access, Overlap, Peers
 from .solver import SEED
 from .state import State
+from ..semantics.dimensions import Sizes, derived_ids, id_store
 
 # Z3 resource units for each query: the queries of the examples take a few hundred (a
 # few linear facts about one thread); a hundred times that is still a few milliseconds.
@@ -62,12 +63,12 @@ class Explanation:
 class Races:
     """Race notes for the failed checks of one obligation."""
 
-    def __init__(self, engine: Engine, functions, uniform, arrays, gsize, ngroups):
+    def __init__(self, engine: Engine, functions, uniform, arrays, sizes: Sizes):
         self.engine = engine
         self.functions = functions        # symbol -> A.Function: calls in clauses
         self.uniform = uniform            # locals of main with one value for all threads
         self.arrays = arrays              # symbol -> A.ArrayDecl
-        self.sizes = (gsize, ngroups)     # terms of the obligation's world
+        self.sizes = sizes                # of the obligation's world (terms)
         self.queries = 0
         self.conflicts = Conflicts(self)
 
@@ -98,7 +99,9 @@ class _Probe:
         self.evaluator = Evaluator(self.engine)
         self.heap = Heap(self.engine, self.evaluator)
         self.model = model.translate(self.t.ctx)
-        self.gsize, self.ngroups = (self.int(self.term(size)) for size in races.sizes)
+        # The model's sizes; none is None: the model is completed.
+        self.sizes = races.sizes.at(self.int(self.term(size)) for size in races.sizes.unknowns)
+        self.gsize, self.ngroups = self.sizes.gsize, self.sizes.ngroups
 
     def term(self, path_term):
         """A term of the path's context, in this one."""
@@ -180,7 +183,7 @@ def _(race: Access, probe: _Probe) -> Explanation | None:
     if found is None:
         return None
     rival, claim, share = found
-    a, b = _names(ours, rival, race.array.scope is A.Scope.GLOBAL, probe.ngroups,
+    a, b = _names(ours, rival, race.array.scope is A.Scope.GLOBAL, probe.sizes,
                   _mentions_tid(race.location) or _mentions_tid(claim.perm.location))
     where = f"{race.array.name}[{cell}]"
     holds = "holds" if race.peers.who is Who.THREAD else "gets"
@@ -198,7 +201,7 @@ def _(race: Overlap, probe: _Probe) -> Explanation | None:
     cell = probe.int(probe.term(race.index))
     if None in (ours, other, mine, theirs, cell) or ours == other or mine + theirs <= 1:
         return None          # one thread's own \forall*, or shares that fit together
-    a, b = _names(ours, other, race.location.array.symbol.scope is A.Scope.GLOBAL, probe.ngroups,
+    a, b = _names(ours, other, race.location.array.symbol.scope is A.Scope.GLOBAL, probe.sizes,
                   _mentions_tid(race.location))
     where = f"{race.location.array.symbol.name}[{cell}]"
     if mine == theirs:
@@ -310,10 +313,9 @@ def _state(probe: _Probe, peers: Peers, gid, lid) -> State:
     """The rival's state: its own ids, the values all threads share as in the model,
     and everything else unknown (its other locals, its view of memory)."""
     t = probe.t
-    ids = {RESERVED["gid"]: gid, RESERVED["gsize"]: t.int(probe.gsize), RESERVED["ngroups"]: t.int(probe.ngroups),
-           RESERVED["tcount"]: t.int(probe.gsize * probe.ngroups)}
-    if lid is not None:
-        ids |= {RESERVED["lid"]: lid, RESERVED["tid"]: gid * probe.gsize + lid}
+    sizes = Sizes(tuple(t.int(n) for n in probe.sizes.local), tuple(t.int(n) for n in probe.sizes.groups))
+    ids = id_store(sizes, derived_ids(gid, probe.sizes.groups),
+                   None if lid is None else derived_ids(lid, probe.sizes.local))
 
     def value(symbol, term):
         if symbol in ids:
@@ -365,18 +367,25 @@ def _act(race: Access, need: Share, where: str) -> str:
     return f"{takes} {need.text()} {where}"
 
 
-def _names(a: Thread, b: Thread, global_memory: bool, ngroups: int, tid: bool) -> tuple[str, str]:
-    """How the two are named: by lid alone when that says which threads they are."""
+def _names(a: Thread, b: Thread, global_memory: bool, sizes: Sizes, tid: bool) -> tuple[str, str]:
+    """How the two are named: by lid alone when that says which threads they are; in a
+    kernel checked in three dimensions, with the components of the ids."""
     if a.lid is None:
-        return f"group {a.gid}", f"group {b.gid}"
-    if a.gid == b.gid and not (global_memory and ngroups > 1):
-        return f"thread lid {a.lid}", f"thread lid {b.lid}"
-    return _full(a, tid), _full(b, tid)
+        return f"group {_id(a.gid, sizes.groups)}", f"group {_id(b.gid, sizes.groups)}"
+    if a.gid == b.gid and not (global_memory and sizes.ngroups > 1):
+        return f"thread lid {_id(a.lid, sizes.local)}", f"thread lid {_id(b.lid, sizes.local)}"
+    return _full(a, sizes, tid), _full(b, sizes, tid)
 
 
-def _full(thread: Thread, tid: bool) -> str:
+def _full(thread: Thread, sizes: Sizes, tid: bool) -> str:
     extra = f", tid {thread.tid}" if tid else ""
-    return f"thread (gid {thread.gid}, lid {thread.lid}{extra})"
+    return f"thread (gid {_id(thread.gid, sizes.groups)}, lid {_id(thread.lid, sizes.local)}{extra})"
+
+
+def _id(whole: int, axes: tuple) -> str:
+    """`5`, or `5 = (1, 2, 0)`: an id with its x, y and z components."""
+    parts = derived_ids(whole, axes).parts
+    return f"{whole} = ({', '.join(map(str, parts))})" if parts else str(whole)
 
 
 def _mentions_tid(e) -> bool:

@@ -15,7 +15,7 @@ import z3
 from .. import diagnostics as D
 from ..obligations import model as M
 from ..results import ObligationResult, Verdict
-from ..semantics.symbols import RESERVED, Symbol
+from ..semantics.symbols import AXES, RESERVED, Symbol
 from ..syntax import ast as A
 from ..syntax.snippet import short
 from .. import deep
@@ -30,6 +30,8 @@ from .heap import Codes, Frame, Heap, Mode
 from .races import Races
 from .rivals import Peers
 from .state import Chunk, State
+from ..semantics.dimensions import id_store
+from .threads import fresh_ids, fresh_sizes, in_range
 
 
 class World:
@@ -40,15 +42,18 @@ class World:
         self.ob = ob
         t = engine.t
         self.t = t
-        gsize, ngroups = t.fresh_int("gsize"), t.fresh_int("ngroups")
-        gid, lid = t.fresh_int("gid"), t.fresh_int("lid")
-        engine.solver.add_base(gsize >= 1, ngroups >= 1, 0 <= gid, gid < ngroups, 0 <= lid, lid < gsize)
-        self.gsize, self.ngroups, self.gid = gsize, ngroups, gid
+        sizes, facts = fresh_sizes(t, ob.dimensional)
+        gid, _, _ = fresh_ids(t, "gid", sizes.groups)
+        lid, _, _ = fresh_ids(t, "lid", sizes.local)
+        engine.solver.add_base(*facts, *in_range(gid, sizes.groups), *in_range(lid, sizes.local))
+        self.sizes, self.gid = sizes, gid
+        self.gsize, self.ngroups = sizes.gsize, sizes.ngroups
         self.copies: dict[tuple, tuple] = {}     # (kind, id of a memory term) -> (term, all copies)
-        reserved = {"gsize": gsize, "ngroups": ngroups, "tcount": ngroups * gsize,
-                    "gid": gid, "lid": lid, "tid": gid * gsize + lid}
-        store: dict[Symbol, object] = {RESERVED[n]: v for n, v in reserved.items()}
-        engine.watches.extend(Watch(n, reserved[n]) for n in ("gsize", "ngroups", "gid", "lid", "tid"))
+        store: dict[Symbol, object] = id_store(sizes, gid, lid)
+        watched = ("gsize", "ngroups", "gid", "lid", "tid")
+        if ob.dimensional:
+            watched += tuple(f"{n}.{a}" for n in ("gsize", "ngroups", "gid", "lid") for a in AXES)
+        engine.watches.extend(Watch(n, store[RESERVED[n]]) for n in watched)
         kernel = ob.kernel
         arrays: list[A.ArrayDecl] = list(kernel.arrays) if kernel else []
         for p in (kernel.params if kernel else ()):
@@ -64,7 +69,7 @@ class World:
                 store[symbol] = t.fresh(symbol.name, sort)
             else:
                 self.per_thread[symbol] = z3.Function(t.name(symbol.name), t.int_sort, sort)
-                store[symbol] = self.per_thread[symbol](lid)
+                store[symbol] = self.per_thread[symbol](lid.whole)
         for p in ob.params:
             store[p.symbol] = t.fresh(p.name, t.sort_of(p.type))
         self.arrays = {a.symbol: a for a in arrays}
@@ -91,7 +96,7 @@ class World:
                 engine.solver.add_helpers(*facts, redundant=False)
         self.initial = empty
         self.heap = Heap(engine, self.evaluator)
-        engine.races = Races(engine, ob.functions, ob.uniform, self.arrays, gsize, ngroups)
+        engine.races = Races(engine, ob.functions, ob.uniform, self.arrays, sizes)
 
     def view(self, part: M.Part, st: State) -> tuple[State, Frame]:
         t = self.t
@@ -101,36 +106,31 @@ class World:
             case M.Who.THREAD | M.Who.GROUP | M.Who.KERNEL:
                 return st, Frame()
             case M.Who.ALL_IN_GROUP:
-                v = t.fresh_int("lid")
-                store[RESERVED["lid"]] = v
-                store[RESERVED["tid"]] = self.gid * self.gsize + v
+                lid, bound, guard = fresh_ids(t, "lid", self.sizes.local)
+                store |= id_store(self.sizes, self.gid, lid)
                 for symbol, fn in self.per_thread.items():
-                    store[symbol] = fn(v)
-                guard = z3.And(0 <= v, v < self.gsize)
+                    store[symbol] = fn(lid.whole)
                 if part.visible is not None:
-                    st = self.memory_of(st, v, "thread", {A.Scope(f.value) for f in part.visible})
+                    st = self.memory_of(st, lid.whole, "thread", {A.Scope(f.value) for f in part.visible})
             case M.Who.ALL_GROUPS:
-                v = t.fresh_int("gid")
-                store[RESERVED["gid"]] = v
-                guard = z3.And(0 <= v, v < self.ngroups)
-                st = self.memory_of(st, v, "group", {A.Scope.GLOBAL})
-            case M.Who.ALL_THREADS if not _mentions_group_ids(exprs):
+                gid, bound, guard = fresh_ids(t, "gid", self.sizes.groups)
+                store |= id_store(self.sizes, gid, None)
+                st = self.memory_of(st, gid.whole, "group", {A.Scope.GLOBAL})
+            case M.Who.ALL_THREADS if not self.sizes.dimensional and not _mentions_group_ids(exprs):
                 # Over tid when nothing else is mentioned: indices like tid + k * gsize
                 # then have linear inverses.
                 v = t.fresh_int("tid")
                 store[RESERVED["tid"]] = v
-                guard = z3.And(0 <= v, v < self.ngroups * self.gsize)
+                bound, guard = (v,), z3.And(0 <= v, v < self.ngroups * self.gsize)
             case M.Who.ALL_THREADS:
                 # Over (gid, lid) pairs rather than tid: tid / gsize and tid % gsize
                 # would put division by a symbolic size in every formula.
-                g, v = t.fresh_int("gid"), t.fresh_int("lid")
-                store[RESERVED["gid"]] = g
-                store[RESERVED["lid"]] = v
-                store[RESERVED["tid"]] = g * self.gsize + v
-                guards = (z3.And(0 <= g, g < self.ngroups), z3.And(0 <= v, v < self.gsize))
-                st = self.memory_of(st, g, "group", {A.Scope.GLOBAL})
-                return attrs.evolve(st, store=store), Frame(bound=(g, v), guards=guards)
-        return attrs.evolve(st, store=store), Frame(bound=(v,), guards=(guard,), guard_exprs=())
+                gid, g_bound, g_guard = fresh_ids(t, "gid", self.sizes.groups)
+                lid, l_bound, l_guard = fresh_ids(t, "lid", self.sizes.local)
+                store |= id_store(self.sizes, gid, lid)
+                st = self.memory_of(st, gid.whole, "group", {A.Scope.GLOBAL})
+                return attrs.evolve(st, store=store), Frame(bound=g_bound + l_bound, guards=(g_guard, l_guard))
+        return attrs.evolve(st, store=store), Frame(bound=bound, guards=(guard,), guard_exprs=())
 
     def memory_of(self, st: State, who, kind: str, shared: set) -> State:
         """The state with each array outside the `shared` scopes replaced by the copy of

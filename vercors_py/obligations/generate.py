@@ -15,6 +15,7 @@ from collections.abc import Mapping
 import attrs
 
 from ..semantics.check import CheckedKernel, CheckedProgram
+from ..semantics.dimensions import names_components
 from ..semantics.symbols import Symbol
 from ..syntax import ast as A
 from .model import (CheckDeclarations, CheckFunction, Execute, Exhale, Forget, Havoc, Inhale, InhaleAll, Kind, Obligation,
@@ -134,6 +135,9 @@ class _Kernel:
                     key = (_construct(n), n.span.start_line)
                     lines[key] = lines.get(key, 0) + 1
         self.shared_lines = {key for key, count in lines.items() if count > 1}
+        # A kernel that names a component of an id or size is checked for launches of
+        # three dimensions (engine/threads.py); the others for one, as seed 004 has them.
+        self.dimensional = names_components(self.k)
 
     def place(self, node) -> str:
         """`barrier@12`, or `barrier@12:7` when another barrier starts on line 12."""
@@ -145,7 +149,8 @@ class _Kernel:
     def ob(self, what: str, kind: Kind, span, summary: str, steps, **kw) -> Obligation:
         steps = tuple(steps)
         return Obligation(f"{self.k.name}/{what}", kind, span, summary, self.k, self.relevant(steps),
-                          self.procedures, steps, uniform=self.ck.uniform, **kw)
+                          self.procedures, steps, uniform=self.ck.uniform,
+                          dimensional=self.dimensional, **kw)
 
     def relevant(self, steps) -> dict[Symbol, A.Function]:
         """The functions an obligation with these steps can reach: those its steps call

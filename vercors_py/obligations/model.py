@@ -147,3 +147,4 @@ class Obligation:
     locals: tuple[Symbol, ...] = ()               # locals of main in scope (barriers, loops)
     uniform: frozenset[Symbol] = frozenset()
     static: tuple[Diagnostic, ...] | None = None  # decided without the solver (lock-step)
+    dimensional: bool = False                     # the kernel names lid.x, gsize.y, ...: 3-D launches

@@ -9,19 +9,25 @@ random values, zeros and `a[i] == i` are tried.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 import attrs
 
+from ..semantics.dimensions import names_components
 from ..semantics.symbols import RESERVED
 from ..syntax import ast as A
 from .evaluate import Evaluator, bounded_range, split_quantifier
 from .faults import Fault, Unevaluable
-from .launch import ARBITRARY
+from .launch import ARBITRARY, size_frame, thread_frame
 from .model import Launch
 
 GSIZES = range(1, 9)
 NGROUPS = range(1, 4)
+# The sweep of a kernel that names components (lid.x, ...): two threads along each axis
+# early, and groups along x and y.
+LOCAL_SHAPES = ((1, 1, 1), (2, 1, 1), (1, 2, 1), (2, 2, 1), (1, 1, 2), (3, 2, 1), (2, 3, 1), (2, 2, 2), (4, 4, 1))
+GROUP_SHAPES = ((1, 1, 1), (2, 1, 1), (1, 2, 1), (2, 2, 1))
 PARAM_VALUES = (1, 2, 3, 4, 0, 5, 6, 7, 8)
 MAX_PARAM_COMBINATIONS = 200
 
@@ -61,14 +67,6 @@ def parse_init(array: A.ArrayDecl, kernel: A.Kernel, text: str) -> Init:
     raise InputError(f"--init {array.name}={text}: " + (problems[0].message if problems else "not an expression"))
 
 
-def size_frame(kernel: A.Kernel, launch: Launch) -> dict:
-    params = dict(launch.params)
-    frame = {RESERVED["gsize"]: launch.gsize, RESERVED["ngroups"]: launch.ngroups,
-             RESERVED["tcount"]: launch.gsize * launch.ngroups}
-    frame.update({p.symbol: params[p.name] for p in kernel.params})
-    return frame
-
-
 def _pure(functions) -> Evaluator:
     def no_memory(array, index, span):
         raise Unevaluable(span, "memory in a size expression")
@@ -83,7 +81,7 @@ def lengths_if_allowed(kernel: A.Kernel, functions, launch: Launch) -> dict | No
     try:
         for g in range(launch.ngroups):
             for lid in range(launch.gsize):
-                frame = {**base, RESERVED["gid"]: g, RESERVED["lid"]: lid, RESERVED["tid"]: g * launch.gsize + lid}
+                frame = thread_frame(base, launch, g, lid)
                 if not all(evaluator.value(c.expr, frame) for c in kernel.contexts):
                     return None
         lengths = {a.symbol: evaluator.value(a.length, base) for a in kernel.arrays}
@@ -96,15 +94,14 @@ def launches(kernel: A.Kernel, functions, gsize: int | None, ngroups: int | None
              given: dict[str, int]) -> list[tuple[Launch, dict]]:
     """The launches to run with their array lengths: one per size pair of the sweep
     (or the given sizes), with the first parameter values the contexts allow."""
-    sizes = [(g, n) for n in ([ngroups] if ngroups else NGROUPS) for g in ([gsize] if gsize else GSIZES)]
     found = []
     free = [p.name for p in kernel.params if p.name not in given]
-    for k, (g, n) in enumerate(sizes):
+    for k, (g, n, shape) in enumerate(_sizes(names_components(kernel), gsize, ngroups)):
         # Each size pair starts from other parameter values, so a sweep sees several.
         candidates = PARAM_VALUES[k % len(PARAM_VALUES):] + PARAM_VALUES[:k % len(PARAM_VALUES)]
         for values in itertools.islice(itertools.product(candidates, repeat=len(free)), MAX_PARAM_COMBINATIONS):
             params = {**given, **dict(zip(free, values))}
-            launch = Launch(g, n, tuple((p.name, params[p.name]) for p in kernel.params))
+            launch = Launch(g, n, tuple((p.name, params[p.name]) for p in kernel.params), shape)
             lengths = lengths_if_allowed(kernel, functions, launch)
             if lengths is not None:
                 found.append((launch, lengths))
@@ -112,6 +109,20 @@ def launches(kernel: A.Kernel, functions, gsize: int | None, ngroups: int | None
         if found and not sweep:
             break
     return found
+
+
+def _sizes(dimensional: bool, gsize, ngroups) -> list[tuple[int, int, tuple | None]]:
+    """(gsize, ngroups, shape) of each launch to try: the given sizes (a number, or one per
+    dimension) or the sweep's.  A kernel of one dimension runs at the product of the
+    sizes given per dimension: it cannot tell the shapes apart."""
+    def choices(given, numbers, shapes):
+        if given is None:
+            return list(shapes) if dimensional else [(n,) for n in numbers]
+        dims = (given,) if isinstance(given, int) else tuple(given)
+        return [dims + (1,) * (3 - len(dims))] if dimensional else [(math.prod(dims),)]
+
+    return [(math.prod(g), math.prod(n), (g, n) if dimensional else None)
+            for n in choices(ngroups, NGROUPS, GROUP_SHAPES) for g in choices(gsize, GSIZES, LOCAL_SHAPES)]
 
 
 def initial_memory(kernel: A.Kernel, launch: Launch, lengths: dict, inits: dict, rng: random.Random,

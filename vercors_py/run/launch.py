@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from .. import diagnostics as D
+from ..semantics.dimensions import derived_ids, id_store
 from ..semantics.symbols import RESERVED, SymbolKind
 from ..syntax import ast as A
 from ..syntax.snippet import short
@@ -22,6 +23,21 @@ from .thread import Stopped, ThreadRun
 from .values import NONE, Amount
 
 ARBITRARY = range(-4, 10)      # values of uninitialised variables and random memory
+
+
+def size_frame(kernel: A.Kernel, launch: Launch) -> dict:
+    params = dict(launch.params)
+    frame = id_store(launch.sizes, None, None)
+    frame.update({p.symbol: params[p.name] for p in kernel.params})
+    return frame
+
+
+def thread_frame(base: dict, launch: Launch, gid: int, lid: int | None = None) -> dict:
+    """The frame of one thread (of a group, without lid): the sizes and parameters, and
+    its ids."""
+    sizes = launch.sizes
+    local = None if lid is None else derived_ids(lid, sizes.local)
+    return {**base, **id_store(sizes, derived_ids(gid, sizes.groups), local)}
 
 
 class Group:
@@ -53,17 +69,14 @@ class KernelRun:
         self.stopped = False
         self.complete = True               # False: stopped where the run could not go on
         self.trace: list | None = [] if options.trace else None
-        params = dict(launch.params)
-        base = {RESERVED["gsize"]: launch.gsize, RESERVED["ngroups"]: launch.ngroups,
-                RESERVED["tcount"]: launch.gsize * launch.ngroups}
-        base.update({p.symbol: params[p.name] for p in kernel.params})
-        self.base = base
+        self.base = base = size_frame(kernel, launch)
         self.groups = [Group(g) for g in range(launch.ngroups)]
         for group in self.groups:
             for lid in range(launch.gsize):
-                ids = ThreadId(group.gid, lid, group.gid * launch.gsize + lid)
-                frame = {**base, RESERVED["gid"]: ids.gid, RESERVED["lid"]: lid, RESERVED["tid"]: ids.tid}
-                group.threads.append(ThreadRun(self, ids, frame))
+                sizes = launch.sizes
+                ids = ThreadId(group.gid, lid, group.gid * launch.gsize + lid, derived_ids(lid, sizes.local).parts,
+                               derived_ids(group.gid, sizes.groups).parts)
+                group.threads.append(ThreadRun(self, ids, thread_frame(base, launch, group.gid, lid)))
 
     # ---- the launch: preconditions and how resources are handed down ----
     def top_precondition_fails(self) -> A.Expr | None:
@@ -107,7 +120,7 @@ class KernelRun:
         if kernel_level is not None:
             yield kernel_level.contract, [(None, dict(self.base))]
         if group_level is not None:
-            yield group_level.contract, [(None, {**self.base, RESERVED["gid"]: g.gid}) for g in self.groups]
+            yield group_level.contract, [(None, thread_frame(self.base, self.launch, g.gid)) for g in self.groups]
         yield self.kernel.main.contract, [(t, t.frame) for g in self.groups for t in g.threads]
 
     def _distribute(self, levels, readings) -> None:
@@ -254,7 +267,7 @@ class KernelRun:
         group.over = True
         level = self.kernel.level(A.Level.GROUP)
         if self.contracts and level is not None:
-            frame = {**self.base, RESERVED["gid"]: group.gid}
+            frame = thread_frame(self.base, self.launch, group.gid)
             reading = self._read(None, [c for c in level.contract if c.kind.is_post], frame, old=self.start_memory)
             for fact in reading.false if reading else ():
                 self._add("post.level", fact.span, f"the group postcondition does not hold for group {group.gid}")

@@ -7,6 +7,7 @@ import attrs
 
 from ..diagnostics import Diagnostic
 from ..results import EXIT_INTERNAL
+from ..semantics.dimensions import Sizes
 from ..source import SourceText, Span
 
 
@@ -21,9 +22,20 @@ class Launch:
     gsize: int
     ngroups: int
     params: tuple[tuple[str, int], ...] = ()     # kernel parameters by name, in order
+    # (gsize.x, .y, .z) and (ngroups.x, .y, .z) for a kernel that names components;
+    # None for one of one dimension.
+    shape: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
+
+    @property
+    def sizes(self) -> Sizes:
+        return Sizes((self.gsize,), (self.ngroups,)) if self.shape is None else Sizes(*self.shape)
 
     def describe(self) -> str:
-        parts = [f"gsize = {self.gsize}", f"ngroups = {self.ngroups}"]
+        if self.shape is None:
+            parts = [f"gsize = {self.gsize}", f"ngroups = {self.ngroups}"]
+        else:
+            parts = [f"gsize = {self.gsize} ({' x '.join(map(str, self.shape[0]))})",
+                     f"ngroups = {self.ngroups} ({' x '.join(map(str, self.shape[1]))})"]
         parts += [f"{name} = {value}" for name, value in self.params]
         return ", ".join(parts)
 
@@ -33,8 +45,8 @@ class RunOptions:
     schedule: Schedule = Schedule.RANDOM
     seed: int = 0
     max_steps: int = 100_000               # statements executed, all threads together
-    gsize: int | None = None
-    ngroups: int | None = None
+    gsize: int | tuple[int, ...] | None = None   # a number, or one per dimension
+    ngroups: int | tuple[int, ...] | None = None
     params: tuple[tuple[str, int], ...] = ()
     init: tuple[tuple[str, str], ...] = ()  # array name -> "random" | "zeros" | an expression of i
     sweep: bool = False                     # gsize 1..8 x ngroups 1..3 where the contexts allow
@@ -48,9 +60,14 @@ class ThreadId:
     gid: int
     lid: int
     tid: int
+    # The x, y, z components of lid and gid in a kernel that names them; () otherwise.
+    lid_parts: tuple[int, ...] = attrs.field(default=(), order=False)
+    gid_parts: tuple[int, ...] = attrs.field(default=(), order=False)
 
     def describe(self) -> str:
-        return f"thread tid {self.tid} (gid {self.gid}, lid {self.lid})"
+        def parts(whole: int, p: tuple) -> str:
+            return f"{whole} = ({', '.join(map(str, p))})" if p else str(whole)
+        return f"thread tid {self.tid} (gid {parts(self.gid, self.gid_parts)}, lid {parts(self.lid, self.lid_parts)})"
 
 
 @attrs.frozen

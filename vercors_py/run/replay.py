@@ -18,7 +18,8 @@ from .. import diagnostics as D
 from .model import RunOptions, Schedule
 from .session import run_checked
 
-_PAIR = re.compile(r"\b([A-Za-z_]\w*) = (-?\d+)\b")
+# `name = 3` of a counterexample, also `gsize.x = 2`; not the copies `lid'` of bound variables.
+_PAIR = re.compile(r"(?<![\w.'])([A-Za-z_][\w]*(?:\.[xyz])?) = (-?\d+)\b")
 TRACE_LINES = 12
 # Problems a run can show that are failures of the code itself, whatever the annotations.
 BUGS = ("race", "divergence", "bounds", "div", "assert")
@@ -68,7 +69,8 @@ def _places(d: D.Diagnostic, launch, shown: D.Diagnostic | None) -> tuple[D.Rela
 
 def _where(launch) -> str:
     gsize, ngroups, params = launch
-    return ", ".join([f"gsize = {gsize}", f"ngroups = {ngroups}"] + [f"{n} = {v}" for n, v in params])
+    size = lambda n: " x ".join(map(str, n)) if isinstance(n, tuple) else str(n)
+    return ", ".join([f"gsize = {size(gsize)}", f"ngroups = {size(ngroups)}"] + [f"{n} = {v}" for n, v in params])
 
 
 def _launch_of(d: D.Diagnostic, checked):
@@ -77,6 +79,10 @@ def _launch_of(d: D.Diagnostic, checked):
         return None
     names = {p.name for k in checked.kernels for p in k.kernel.params}
     params = tuple(sorted((n, v) for n, v in values.items() if n in names))
+    shape = [tuple(values.get(f"{size}.{axis}") for axis in "xyz") for size in ("gsize", "ngroups")]
+    if all(None not in dims for dims in shape):
+        # A kernel checked in three dimensions: its run has the counterexample's shape.
+        return shape[0], shape[1], params
     return values["gsize"], values["ngroups"], params
 
 

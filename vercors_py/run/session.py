@@ -59,8 +59,8 @@ def _run_all(checked, options: RunOptions) -> list[LaunchResult]:
 
 
 def _no_launch(kernel, options: RunOptions) -> D.Diagnostic:
-    asked = [f"{name} = {value}" for name, value in (("gsize", options.gsize), ("ngroups", options.ngroups))
-             if value is not None] + [f"{name} = {value}" for name, value in options.params]
+    asked = [f"{name} = {value if isinstance(value, int) else ' x '.join(map(str, value))}"
+             for name, value in (("gsize", options.gsize), ("ngroups", options.ngroups)) if value is not None] + [f"{name} = {value}" for name, value in options.params]
     tried = ", ".join(asked) if asked else "gsize 1..8 and ngroups 1..3"
     span = kernel.contexts[0].span if kernel.contexts else kernel.name_span
     return D.warning("run.inputs", span,

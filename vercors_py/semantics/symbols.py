@@ -30,6 +30,15 @@ class SymbolKind(enum.Enum):
 
 
 RESERVED_NAMES = ("tid", "lid", "gid", "gsize", "ngroups", "tcount")
+# The components of each reserved name in a 2-D or 3-D launch, `lid.x`, `gsize.y`, ...
+# (docs/language.md, "Dimensions"); x varies fastest, as in CUDA and OpenCL.
+AXES = ("x", "y", "z")
+DIMENSION_NAMES = tuple(f"{name}.{axis}" for name in RESERVED_NAMES for axis in AXES)
+
+
+def reserved_base(name: str) -> str:
+    """The reserved name a component belongs to: `lid` for `lid.y`."""
+    return name.partition(".")[0]
 
 
 @attrs.define(eq=False, frozen=True)
@@ -48,4 +57,4 @@ class Symbol:
 
 
 RESERVED: dict[str, Symbol] = {name: Symbol(SymbolKind.RESERVED, name, Type.INT, None)
-                               for name in RESERVED_NAMES}
+                               for name in RESERVED_NAMES + DIMENSION_NAMES}

@@ -13,7 +13,7 @@ import attrs
 
 from .. import diagnostics as D
 from ..syntax import ast as A
-from .symbols import Symbol, SymbolKind
+from .symbols import Symbol, SymbolKind, reserved_base
 
 T = A.Type
 CK = A.ClauseKind
@@ -379,7 +379,7 @@ class TypeChecker:
         symbol = e.symbol
         if not isinstance(symbol, Symbol):
             return None
-        if symbol.kind is SymbolKind.RESERVED and ctx.level is not None and symbol.name in _LEVEL_FORBIDS[ctx.level]:
+        if symbol.kind is SymbolKind.RESERVED and ctx.level is not None and reserved_base(symbol.name) in _LEVEL_FORBIDS[ctx.level]:
             self.error("type.level-reserved", e.span, f"'{symbol.name}' cannot appear {ctx.where}")
             return T.INT
         if symbol.kind in (SymbolKind.ARRAY, SymbolKind.FUNCTION, SymbolKind.PROCEDURE):

@@ -19,7 +19,7 @@ import attrs
 from .. import diagnostics as D
 from ..syntax.snippet import short
 from ..syntax import ast as A
-from .symbols import Symbol, SymbolKind
+from .symbols import Symbol, SymbolKind, reserved_base
 
 UNIFORM_RESERVED = frozenset({"gid", "gsize", "ngroups", "tcount"})
 
@@ -57,7 +57,7 @@ class _Walker:
                 case A.Index():
                     return False
                 case A.Name(symbol=Symbol() as s):
-                    if s.kind is SymbolKind.RESERVED and s.name not in UNIFORM_RESERVED:
+                    if s.kind is SymbolKind.RESERVED and reserved_base(s.name) not in UNIFORM_RESERVED:
                         return False
                     if s.kind in (SymbolKind.LOCAL, SymbolKind.PARAM) and s not in self.uniform:
                         return False

@@ -423,7 +423,7 @@ class _Builder(Transformer):
 _TOKEN_WORDS = {
     "SEMICOLON": "';'", "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'",
     "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "EQUAL": "'='", "COLON": "':'",
-    "QMARK": "'?'", "NAME": "a name", "INT": "an integer", "$END": "the end of the file",
+    "QMARK": "'?'", "NAME": "a name", "DIMENSION_NAME": "a name", "INT": "an integer", "$END": "the end of the file",
 }
 
 
