@@ -133,7 +133,7 @@ _CODES = [
     ("unsupported.function", "a call of a function the front end does not know or cannot inline"),
     ("unsupported.atomic", "an atomic operation (atomicAdd, atomic_inc, ...)"),
     ("unsupported.warp", "a warp-level intrinsic (__shfl_sync, __ballot_sync, __syncwarp, ...)"),
-    ("unsupported.dimension", "a second or third thread dimension without a launch configuration that gives its size"),
+    ("unsupported.dimension", "an OpenCL id or size function (get_local_id, ...) whose dimension is not a constant 0, 1 or 2"),
     ("unsupported.macro", "a use of a function-like macro, or a macro whose body is not an expression"),
     ("unsupported.statement", "a statement outside the subset: switch, goto, labels, ..."),
     ("unsupported.declaration", "a declaration outside the subset: templates, structs, globals, kernels with a return value, ..."),

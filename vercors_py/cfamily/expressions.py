@@ -552,8 +552,12 @@ class Exprs:
                 raise Unsupported("unsupported.dimension", span, f"{name} needs a constant dimension 0, 1 or 2")
             return Val(self.builtin(B.OPENCL_FUNCTIONS[name], dim, node), B.OPENCL_TYPE)
         if name == B.OPENCL_WORK_DIM and self.s.dialect is Dialect.OPENCL and not args and self.s.lookup(name) is None:
-            # Without a launch configuration kernels are checked for 1-D launches.
             sizes = [s for s in (self.s.launch.local, self.s.launch.groups) if s is not None]
+            if self.s.dimensional and not sizes:
+                # A kernel of three dimensions with symbolic sizes may be launched with
+                # work_dim 1, 2 or 3: a value nothing is known about.
+                return Val(A.Call(self.s.uninterpreted(name, A.Type.INT, 0), (), name_span=span, span=span), C.UINT)
+            # A kernel of one dimension is checked for 1-D launches.
             return Val(A.IntLit(max((len(s) for s in sizes), default=1), span=span), C.UINT)
         if name in B.INT_MIN_MAX and len(args) == 2:
             left, right = self._map(args[0]), self._map(args[1])

@@ -23,20 +23,22 @@ from ..semantics.dimensions import Ids, Sizes, compose
 from ..semantics.symbols import AXES
 
 
-def fresh_sizes(t, dimensional: bool) -> tuple[Sizes, list]:
-    """New unknown sizes and the facts about them (each at least 1)."""
+def fresh_sizes(t, dimensional: bool) -> Sizes:
+    """New unknown sizes (their facts: `size_facts`)."""
     if dimensional:
-        sizes = Sizes(tuple(t.fresh_int(f"gsize.{a}") for a in AXES), tuple(t.fresh_int(f"ngroups.{a}") for a in AXES))
-    else:
-        sizes = Sizes((t.fresh_int("gsize"),), (t.fresh_int("ngroups"),))
+        return Sizes(tuple(t.fresh_int(f"gsize.{a}") for a in AXES), tuple(t.fresh_int(f"ngroups.{a}") for a in AXES))
+    return Sizes((t.fresh_int("gsize"),), (t.fresh_int("ngroups"),))
+
+
+def size_facts(sizes: Sizes) -> list:
+    """Each size is at least 1; in three dimensions, each product of sizes is at least
+    each of its factors: the digit ranges of mixed-radix indices (lid.x < gsize.x <=
+    tcount.x) need it, and nonlinear search rarely finds it."""
     facts = [n >= 1 for n in sizes.unknowns]
-    if dimensional:
-        # A product of sizes is at least each factor: the digit ranges of mixed-radix
-        # indices (lid.x < gsize.x <= tcount.x) need it, and nonlinear search rarely
-        # finds it.
+    if sizes.dimensional:
         for product in _products(sizes):
             facts += [product >= factor for factor in product.children()]
-    return sizes, facts
+    return facts
 
 
 def _products(sizes: Sizes) -> list:
@@ -44,14 +46,22 @@ def _products(sizes: Sizes) -> list:
     return [gx * gy, gx * gy * gz, nx * ny, nx * ny * nz, nx * gx, ny * gy, nz * gz]
 
 
-def fresh_ids(t, name: str, axes: tuple) -> tuple[Ids, tuple, object]:
-    """An unknown id among `axes` (the sizes, one or three): the id, the unknowns a
-    quantifier over it binds, and the condition that they are in range."""
+def fresh_ids(t, name: str, axes: tuple) -> Ids:
+    """An unknown id among `axes` (the sizes, one or three); a quantifier over it binds
+    `unknowns(ids)`, under `ranges(ids, axes)`."""
     if len(axes) == 1:
-        v = t.fresh_int(name)
-        return Ids(v), (v,), z3.And(0 <= v, v < axes[0])
+        return Ids(t.fresh_int(name))
     parts = tuple(t.fresh_int(f"{name}.{a}") for a in AXES)
-    return Ids(compose(parts, axes), parts), parts, z3.And([z3.And(0 <= p, p < n) for p, n in zip(parts, axes)])
+    return Ids(compose(parts, axes), parts)
+
+
+def unknowns(ids: Ids) -> tuple:
+    return ids.parts or (ids.whole,)
+
+
+def ranges(ids: Ids, axes: tuple):
+    """That a fresh id's unknowns are in range."""
+    return z3.And([z3.And(0 <= p, p < n) for p, n in zip(unknowns(ids), axes)])
 
 
 def in_range(ids: Ids, axes: tuple):

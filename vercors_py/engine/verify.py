@@ -31,7 +31,7 @@ from .races import Races
 from .rivals import Peers
 from .state import Chunk, State
 from ..semantics.dimensions import id_store
-from .threads import fresh_ids, fresh_sizes, in_range
+from .threads import fresh_ids, fresh_sizes, in_range, ranges, size_facts, unknowns
 
 
 class World:
@@ -42,10 +42,11 @@ class World:
         self.ob = ob
         t = engine.t
         self.t = t
-        sizes, facts = fresh_sizes(t, ob.dimensional)
-        gid, _, _ = fresh_ids(t, "gid", sizes.groups)
-        lid, _, _ = fresh_ids(t, "lid", sizes.local)
-        engine.solver.add_base(*facts, *in_range(gid, sizes.groups), *in_range(lid, sizes.local))
+        # The order in which terms are made is the order Z3 meets them in, which steers
+        # its search: the unknowns first, then the facts.
+        sizes = fresh_sizes(t, ob.dimensional)
+        gid, lid = fresh_ids(t, "gid", sizes.groups), fresh_ids(t, "lid", sizes.local)
+        engine.solver.add_base(*size_facts(sizes), *in_range(gid, sizes.groups), *in_range(lid, sizes.local))
         self.sizes, self.gid = sizes, gid
         self.gsize, self.ngroups = sizes.gsize, sizes.ngroups
         self.copies: dict[tuple, tuple] = {}     # (kind, id of a memory term) -> (term, all copies)
@@ -106,15 +107,17 @@ class World:
             case M.Who.THREAD | M.Who.GROUP | M.Who.KERNEL:
                 return st, Frame()
             case M.Who.ALL_IN_GROUP:
-                lid, bound, guard = fresh_ids(t, "lid", self.sizes.local)
+                lid = fresh_ids(t, "lid", self.sizes.local)
                 store |= id_store(self.sizes, self.gid, lid)
                 for symbol, fn in self.per_thread.items():
                     store[symbol] = fn(lid.whole)
+                bound, guard = unknowns(lid), ranges(lid, self.sizes.local)
                 if part.visible is not None:
                     st = self.memory_of(st, lid.whole, "thread", {A.Scope(f.value) for f in part.visible})
             case M.Who.ALL_GROUPS:
-                gid, bound, guard = fresh_ids(t, "gid", self.sizes.groups)
+                gid = fresh_ids(t, "gid", self.sizes.groups)
                 store |= id_store(self.sizes, gid, None)
+                bound, guard = unknowns(gid), ranges(gid, self.sizes.groups)
                 st = self.memory_of(st, gid.whole, "group", {A.Scope.GLOBAL})
             case M.Who.ALL_THREADS if not self.sizes.dimensional and not _mentions_group_ids(exprs):
                 # Over tid when nothing else is mentioned: indices like tid + k * gsize
@@ -125,11 +128,11 @@ class World:
             case M.Who.ALL_THREADS:
                 # Over (gid, lid) pairs rather than tid: tid / gsize and tid % gsize
                 # would put division by a symbolic size in every formula.
-                gid, g_bound, g_guard = fresh_ids(t, "gid", self.sizes.groups)
-                lid, l_bound, l_guard = fresh_ids(t, "lid", self.sizes.local)
+                gid, lid = fresh_ids(t, "gid", self.sizes.groups), fresh_ids(t, "lid", self.sizes.local)
                 store |= id_store(self.sizes, gid, lid)
+                guards = (ranges(gid, self.sizes.groups), ranges(lid, self.sizes.local))
                 st = self.memory_of(st, gid.whole, "group", {A.Scope.GLOBAL})
-                return attrs.evolve(st, store=store), Frame(bound=g_bound + l_bound, guards=(g_guard, l_guard))
+                return attrs.evolve(st, store=store), Frame(bound=unknowns(gid) + unknowns(lid), guards=guards)
         return attrs.evolve(st, store=store), Frame(bound=bound, guards=(guard,), guard_exprs=())
 
     def memory_of(self, st: State, who, kind: str, shared: set) -> State:

@@ -15,7 +15,7 @@ import random
 import attrs
 
 from ..semantics.dimensions import names_components
-from ..semantics.symbols import RESERVED
+from ..semantics.symbols import AXES, RESERVED
 from ..syntax import ast as A
 from .evaluate import Evaluator, bounded_range, split_quantifier
 from .faults import Fault, Unevaluable
@@ -96,7 +96,7 @@ def launches(kernel: A.Kernel, functions, gsize: int | None, ngroups: int | None
     (or the given sizes), with the first parameter values the contexts allow."""
     found = []
     free = [p.name for p in kernel.params if p.name not in given]
-    for k, (g, n, shape) in enumerate(_sizes(names_components(kernel), gsize, ngroups)):
+    for k, (g, n, shape) in enumerate(_sizes(names_components(kernel), gsize, ngroups, _pinned(kernel))):
         # Each size pair starts from other parameter values, so a sweep sees several.
         candidates = PARAM_VALUES[k % len(PARAM_VALUES):] + PARAM_VALUES[:k % len(PARAM_VALUES)]
         for values in itertools.islice(itertools.product(candidates, repeat=len(free)), MAX_PARAM_COMBINATIONS):
@@ -111,18 +111,40 @@ def launches(kernel: A.Kernel, functions, gsize: int | None, ngroups: int | None
     return found
 
 
-def _sizes(dimensional: bool, gsize, ngroups) -> list[tuple[int, int, tuple | None]]:
+def _sizes(dimensional: bool, gsize, ngroups, pinned: dict[str, int]) -> list[tuple[int, int, tuple | None]]:
     """(gsize, ngroups, shape) of each launch to try: the given sizes (a number, or one per
-    dimension) or the sweep's.  A kernel of one dimension runs at the product of the
-    sizes given per dimension: it cannot tell the shapes apart."""
-    def choices(given, numbers, shapes):
-        if given is None:
-            return list(shapes) if dimensional else [(n,) for n in numbers]
-        dims = (given,) if isinstance(given, int) else tuple(given)
-        return [dims + (1,) * (3 - len(dims))] if dimensional else [(math.prod(dims),)]
+    dimension) or the sweep's, with the sizes the contexts pin (`gsize.x == 16`) put in.
+    A kernel of one dimension runs at the product of the sizes given per dimension: it
+    cannot tell the shapes apart."""
+    def choices(name, given, numbers, shapes):
+        if given is not None:
+            dims = (given,) if isinstance(given, int) else tuple(given)
+            return [dims + (1,) * (3 - len(dims))] if dimensional else [(math.prod(dims),)]
+        if not dimensional:
+            return [(pinned[name],)] if name in pinned else [(n,) for n in numbers]
+        axes = [pinned.get(f"{name}.{axis}") for axis in AXES]
+        pins = [tuple(p if p is not None else d for p, d in zip(axes, shape)) for shape in shapes]
+        return list(dict.fromkeys(pins))
 
     return [(math.prod(g), math.prod(n), (g, n) if dimensional else None)
-            for n in choices(ngroups, NGROUPS, GROUP_SHAPES) for g in choices(gsize, GSIZES, LOCAL_SHAPES)]
+            for n in choices("ngroups", ngroups, NGROUPS, GROUP_SHAPES)
+            for g in choices("gsize", gsize, GSIZES, LOCAL_SHAPES)]
+
+
+def _pinned(kernel: A.Kernel) -> dict[str, int]:
+    """The sizes a context fixes to a number: `gsize == 32`, `gsize.x == 16`, also
+    among the conjuncts of one clause.  Runs at those sizes are the only ones allowed."""
+    found = {}
+    todo = [c.expr for c in kernel.contexts]
+    while todo:
+        match todo.pop():
+            case A.Binary(op="&&", left=left, right=right):
+                todo += [left, right]
+            case A.Binary(op="==", left=A.Name(id=name), right=A.IntLit(value=value)) \
+                    | A.Binary(op="==", left=A.IntLit(value=value), right=A.Name(id=name)) \
+                    if name.partition(".")[0] in ("gsize", "ngroups") and value >= 1:
+                found[name] = value
+    return found
 
 
 def initial_memory(kernel: A.Kernel, launch: Launch, lengths: dict, inits: dict, rng: random.Random,
