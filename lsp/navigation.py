@@ -28,6 +28,14 @@ RESERVED_DOCS = {
     "tcount": "the number of threads of the kernel: `ngroups * gsize`",
 }
 
+# Their components in a kernel of three dimensions (docs/language.md, "Dimensions").
+_RANGES = {"lid": "gsize", "gid": "ngroups", "tid": "tcount"}
+RESERVED_DOCS |= {
+    f"{name}.{axis}": (f"component {axis} of `{name}` (x varies fastest): `0 <= {name}.{axis} < {_RANGES[name]}.{axis}`"
+                       if name in _RANGES else f"component {axis} of `{name}` (`>= 1`; `{name}` is the product of x, y and z)")
+    for name in ("tid", "lid", "gid", "gsize", "ngroups", "tcount") for axis in "xyz"
+}
+
 # The reserved names in the terms of each C dialect: (the built-in, what it is).
 C_RESERVED = {
     "cuda": {
@@ -47,6 +55,19 @@ C_RESERVED = {
         "tcount": ("get_global_size(0)", "the number of work items"),
     },
 }
+
+
+def _components(dialect: str, names: dict) -> dict:
+    """The components of the reserved names: `lid.y` is threadIdx.y, get_local_id(1)."""
+    found = {}
+    for name, (builtin, meaning) in names.items():
+        for d, axis in enumerate("xyz"):
+            written = builtin.replace(".x", f".{axis}") if dialect == "cuda" else builtin.replace("(0)", f"({d})")
+            found[f"{name}.{axis}"] = (written, f"{meaning}, along {axis}")
+    return found
+
+
+C_RESERVED = {dialect: names | _components(dialect, names) for dialect, names in C_RESERVED.items()}
 
 
 @attrs.frozen

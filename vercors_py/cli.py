@@ -1,4 +1,4 @@
-"""The command line: `vercors-py check [options] FILE...`, `run`, `obligations FILE`, `lsp`.
+"""The command line: `vercors-py check [options] FILE...`, `races`, `run`, `obligations FILE`, `lsp`.
 
 A thin layer over service.py: parse arguments, check each file, print each report and
 exit with the most serious code (results.EXIT_ORDER; the table is in docs/cli.md).
@@ -68,6 +68,22 @@ def _parser() -> argparse.ArgumentParser:
                             "failure happens (a bug in the code) or not (an annotation too weak)")
     _launch_options(check)
     check.set_defaults(run=_check)
+
+    races = commands.add_parser(
+        "races", help="check kernels for data races and barrier divergence without their annotations",
+        description="Check each kernel of each FILE for data races and barrier divergence, for every "
+                    "launch its context_everywhere clauses (or GPUVerify's header line, or --gsize and "
+                    "--ngroups) allow, without its contracts: race-free, racy (with two threads, the cell "
+                    "and the launch) or unknown. See docs/races.md.")
+    races.add_argument("files", nargs="+", metavar="FILE")
+    races.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
+    races.add_argument("--timeout", type=_positive(float), default=service.Options().timeout,
+                       metavar="SECONDS", help="time limit of one query (default %(default)g)")
+    races.add_argument("--benign-writes", action="store_true",
+                       help="two writes of the same value to one cell are no race (GPUVerify's default; "
+                            "by default they are reported, as Faial does)")
+    _launch_options(races)
+    races.set_defaults(run=_races)
 
     run = commands.add_parser(
         "run", help="execute kernels on concrete values and report races, divergence and faults",
@@ -248,6 +264,17 @@ def _each_file(paths, work, text, usage=()):
         results.append(result)
         print(text(result), end="", flush=True)
     return codes, results, unreadable
+
+
+def _races(args: argparse.Namespace) -> int:
+    options = service.Options(timeout=args.timeout, launch=_launch(args))
+    explained: set[str] = set()
+    codes, results, _ = _each_file(
+        args.files, lambda path: service.races_file(path, options, args.benign_writes),
+        lambda r: text_report.render_races(r, explained=explained) if args.format == "text" else "")
+    if args.format == "json":
+        print(json_report.render_races(results), end="")
+    return most_serious_exit(codes)
 
 
 def _obligations(args: argparse.Namespace) -> int:

@@ -154,6 +154,36 @@ def replay_diagnostics(analysis: Analysis, diagnostics, seed: int = 0) -> tuple[
     return run_replay(analysis.checked, diagnostics, seed)
 
 
+def races_text(text: str, path: str, options: Options = Options(), cancel=None, benign_writes: bool = False):
+    """`vercors-py races` on one text: race freedom and barrier divergence of its
+    kernels without their annotations (races/).  `benign_writes`: two writes of the same
+    value to one cell are no race (GPUVerify's default)."""
+    from .races import model, session
+    start = time.perf_counter()
+    analysis = analyze(text, path, options.launch)
+    if analysis.rejected:
+        return model.RacesResult(path, analysis.source, model.RacesVerdict.REJECTED, _sorted(analysis.diagnostics))
+    try:
+        verdict, diagnostics, pairs = session.races_checked(analysis.checked, options.timeout, cancel, benign_writes)
+    except Cancelled:
+        raise
+    except Exception as exc:
+        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        verdict, diagnostics, pairs = (model.RacesVerdict.UNKNOWN,
+                                       (D.error("internal.error", None, f"internal error: {detail}"),), 0)
+    warnings = tuple(d for d in analysis.diagnostics if d.severity is not D.Severity.ERROR)
+    return model.RacesResult(path, analysis.source, verdict, _sorted(warnings + diagnostics), pairs,
+                             time.perf_counter() - start)
+
+
+def races_file(path: str, options: Options = Options(), benign_writes: bool = False):
+    text, rejected = _read(path)
+    if rejected:
+        from .races import model
+        return model.RacesResult(path, None, model.RacesVerdict.REJECTED, rejected.diagnostics)
+    return races_text(text, path, options, benign_writes=benign_writes)
+
+
 def run_file(path: str, options):
     text, rejected = _read(path)
     if rejected:

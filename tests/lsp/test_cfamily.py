@@ -4,6 +4,7 @@ it does for them, with positions in the C file, inside `/*@ ... @*/` annotations
 from __future__ import annotations
 
 import asyncio
+import pathlib
 
 import pytest
 from lsprotocol import types
@@ -173,6 +174,20 @@ async def test_hover_definition_and_outline_speak_c(client, tmp_path):
     assert kernel.name == "demo" and kernel.selection_range.start == at(CUDA_DEMO, "demo(")
     assert [c.name for c in kernel.children] == ["a", "b", "__syncthreads()"]
     assert kernel.children[2].range.start == at(CUDA_DEMO, "__syncthreads();")
+
+
+TWO_D = (pathlib.Path(__file__).resolve().parents[1] / "data" / "cuda" / "two-dim-symbolic.cu").read_text(encoding="utf-8")
+
+
+async def test_hover_names_the_components_of_a_kernel_of_two_dimensions(client, tmp_path):
+    uri = uri_of(tmp_path, "two-dim.cu")
+    open_doc(client, uri, TWO_D, language_id="cuda-cpp")
+    await client.wait_for(verification_done(client), what="the verification on open")
+    shown = await hover(client, uri, at(TWO_D, "threadIdx.y"))
+    assert "```cuda-cpp\nthreadIdx.y\n```" in shown and "`lid.y` in annotations" in shown
+    assert "along y" in shown
+    shown = await hover(client, uri, at(TWO_D, "lid.y"))
+    assert "`threadIdx.y` in the code" in shown
 
 
 async def test_an_untitled_document_is_read_as_its_language_id_says(client):

@@ -56,3 +56,31 @@ def check(path: pathlib.Path, timeout: float = 10.0) -> list[str]:
         if line not in by_line:
             problems.append(f"expected one of {sorted(codes)} at line {line}, got nothing")
     return problems
+
+
+def races_header(text: str) -> str:
+    for line in text.splitlines()[:5]:
+        if line.strip().startswith("//:: races"):
+            return line.split()[2]
+    raise ValueError("no //:: races header")
+
+
+def check_races(path: pathlib.Path, timeout: float = 10.0) -> list[str]:
+    """`races` on a file with a `//:: races VERDICT` header and `//! code` marks.  A race
+    is about two lines, its own and the other access's (a related place): a mark on
+    either stands for it, and it is unexpected only when neither is marked."""
+    text = path.read_text()
+    want, expected = races_header(text), marks(text)
+    result = service.races_text(text, str(path), service.Options(timeout=timeout))
+    problems = [] if result.verdict.value == want else [f"verdict {result.verdict.value}, expected {want}"]
+    seen: dict[int, set[str]] = {}
+    for d in (d for d in result.diagnostics if d.severity is Severity.ERROR):
+        lines = {d.span.start_line if d.span else 0} | {r.span.start_line for r in d.related if r.span}
+        for line in lines:
+            seen.setdefault(line, set()).add(d.code)
+        if not any(d.code in expected.get(line, ()) for line in lines):
+            problems.append(f"unexpected {d.code} at line {min(lines)}: {d.message}")
+    for line, codes in expected.items():
+        if not codes & seen.get(line, set()):
+            problems.append(f"expected one of {sorted(codes)} at line {line}, got nothing")
+    return problems

@@ -133,10 +133,8 @@ class Heap:
         for select in _selects(fact):
             index, array = select.arg(1), select.arg(0)
             # Only a named memory state can serve in a trigger (not a store or a havoc).
-            # A bound variable the index does not mention (lid.z in tile[lid.y * gsize.x
-            # + lid.x]) takes its lower bound in the candidate: still an instance.
             if not (z3.is_const(array) and array.decl().kind() == z3.Z3_OP_UNINTERPRETED) \
-                    or not any(occurs(v, index) for v in frame.bound):
+                    or not all(occurs(v, index) for v in frame.bound):
                 continue
             for candidate in candidates(index, frame.bound, self.t.X, cond)[:1]:
                 loc = self.t.fresh_int("loc")

@@ -61,7 +61,7 @@ def unknowns(ids: Ids) -> tuple:
 
 def ranges(ids: Ids, axes: tuple):
     """That a fresh id's unknowns are in range."""
-    return z3.And([z3.And(0 <= p, p < n) for p, n in zip(unknowns(ids), axes)])
+    return z3.And([c for p, n in zip(unknowns(ids), axes) for c in (0 <= p, p < n)])
 
 
 def in_range(ids: Ids, axes: tuple):

@@ -59,6 +59,13 @@ def range_entry(span: Span | None) -> dict | None:
             "end": {"line": span.end_line, "column": span.end_col}}
 
 
+def render_races(results) -> str:
+    """`races --format json`: the schema is in docs/cli.md."""
+    return json.dumps({"files": [{"path": r.path, "verdict": r.verdict.value, "seconds": round(r.seconds, 3),
+                                  "pairs": r.pairs, "diagnostics": [diagnostic_entry(d) for d in r.diagnostics]}
+                                 for r in results]}, indent=2) + "\n"
+
+
 def render_run(results) -> str:
     """`run --format json`: the schema is in docs/cli.md."""
     return json.dumps({"files": [run_entry(r) for r in results]}, indent=2) + "\n"

@@ -47,6 +47,22 @@ def summary(result: FileResult) -> str:
     return line
 
 
+def render_races(result, explained: set[str] | None = None) -> str:
+    """A `races.model.RacesResult`: its diagnostics as `check` prints them, and a
+    summary line."""
+    lines: list[str] = []
+    for diagnostic in result.diagnostics:
+        lines.extend(_diagnostic(diagnostic, result, explained))
+    line = f"{result.path}: {result.verdict.value}"
+    counts = _counts(result.diagnostics)
+    if counts:
+        line += ": " + ", ".join(counts)
+    if result.verdict.value != "rejected":
+        line += f" ({_plural(result.pairs, 'pair')} of accesses, {result.seconds:.2f} s)"
+    lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def render_run(result, trace: bool = False, explained: set[str] | None = None) -> str:
     """A `run.model.RunResult`: its problems as `check` prints diagnostics, the trace of
     the first one when asked for, and a summary line."""

@@ -5,7 +5,7 @@
 // and threadIdx.y), and its cell of global memory by the linear tid.
 /*@
   context_everywhere gsize.z == 1 && ngroups <= 4096;
-  requires \length(out) == tcount;
+  context_everywhere \length(out) == tcount;
   requires Perm(out[tid], write);
   requires Perm(tile[lid.y * gsize.x + lid.x], write);
   ensures Perm(out[tid], write);

@@ -4,7 +4,7 @@
 // and get_local_id(1)), and its cell of global memory by the global ids.
 /*@
   context_everywhere gsize.z == 1 && ngroups.z == 1 && ngroups <= 4096 && gsize <= 1024;
-  requires \length(out) == tcount;
+  context_everywhere \length(out) == tcount;
   requires Perm(out[tid.y * tcount.x + tid.x], write);
   requires Perm(tile[lid.y * gsize.x + lid.x], write);
   ensures Perm(out[tid.y * tcount.x + tid.x], write);

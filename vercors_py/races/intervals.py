@@ -1,0 +1,104 @@
+"""Barrier intervals of an access protocol, for one memory space.
+
+A protocol (protocol.py) is a tree of accesses, barriers, choices and loops.  Its flow
+for a memory space says which accesses can meet in one barrier interval: those that run
+`through` a piece of code with no barrier of that space on the way, those `first`
+(before its first barrier) and `last` (after its last), and the intervals closed inside
+it (`middle`).  None means no path of that kind: a barrier always stops code from
+running through.  Joining two pieces in sequence joins the last of the first with the
+first of the second into an interval; a barrier that does not fence the space (a local
+barrier for global memory) is no barrier for it, as in GPUVerify.
+
+A loop is given as two instances of its body, `earlier` and `later`, whose uniform values
+are independent unknowns: the interval that spans the back edge joins the end of one
+iteration with the start of the next, and two threads in one barrier interval of the
+body share an instance (barriers are aligned, so they are in the same iteration).
+"""
+from __future__ import annotations
+
+import functools
+
+import attrs
+
+from ..syntax import ast as A
+from .protocol import Access, Choice, Event, Loop, Seq, Sync
+
+
+@attrs.frozen
+class Flow:
+    through: tuple | None
+    first: tuple | None
+    middle: tuple[tuple, ...]
+    last: tuple | None
+
+
+def _cat(*parts) -> tuple | None:
+    present = [p for p in parts if p is not None]
+    return None if not present else tuple(a for p in present for a in p)
+
+
+def _join(a: tuple | None, b: tuple | None) -> tuple | None:
+    return None if a is None or b is None else a + b
+
+
+_NOTHING = Flow((), None, (), None)
+_BARRIER = Flow(None, (), (), ())
+
+
+def seq(x: Flow, y: Flow) -> Flow:
+    joined = _join(x.last, y.first)
+    return Flow(_join(x.through, y.through),
+                _cat(x.first, _join(x.through, y.first)),
+                x.middle + y.middle + ((joined,) if joined is not None else ()),
+                _cat(y.last, _join(x.last, y.through)))
+
+
+def choice(x: Flow, y: Flow) -> Flow:
+    return Flow(_cat(x.through, y.through), _cat(x.first, y.first), x.middle + y.middle, _cat(x.last, y.last))
+
+
+@functools.singledispatch
+def flow(event, scope: A.Scope) -> Flow:
+    raise TypeError(f"not a protocol event: {type(event).__name__}")
+
+
+@flow.register
+def _(event: Access, scope: A.Scope) -> Flow:
+    return Flow((event,), None, (), None) if event.scope is scope else _NOTHING
+
+
+@flow.register
+def _(event: Sync, scope: A.Scope) -> Flow:
+    return _BARRIER if scope in event.fences else _NOTHING
+
+
+@flow.register
+def _(event: Seq, scope: A.Scope) -> Flow:
+    return functools.reduce(seq, (flow(e, scope) for e in event.items), _NOTHING)
+
+
+@flow.register
+def _(event: Choice, scope: A.Scope) -> Flow:
+    flows = [flow(e, scope) for e in event.options]
+    return functools.reduce(choice, flows[1:], flows[0]) if flows else _NOTHING
+
+
+@flow.register
+def _(event: Loop, scope: A.Scope) -> Flow:
+    e, later = flow(event.earlier, scope), flow(event.later, scope)
+    # Zero iterations run through with nothing; iterations that meet no barrier run
+    # through with theirs (the two instances pair any two such iterations).
+    through = _cat((), _cat(e.through, later.through)) if e.through is not None else ()
+    wrap = _join(e.last, later.first)
+    return Flow(through,
+                _cat(e.first, _join(e.through, later.first)),
+                e.middle + later.middle + ((wrap,) if wrap is not None else ()),
+                _cat(later.last, _join(e.last, later.through)))
+
+
+def intervals(event: Event, scope: A.Scope) -> list[tuple[Access, ...]]:
+    """Every barrier interval of the kernel for a memory space, as its accesses: those
+    closed inside, and those from the start or to the end of the kernel."""
+    f = flow(event, scope)
+    found = list(f.middle) + [part for part in (f.through, f.first, f.last) if part]
+    return [i for i in found if i]

@@ -1,0 +1,38 @@
+"""What `vercors-py races` answers, as frozen values."""
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from ..diagnostics import Diagnostic
+from ..results import EXIT_INTERNAL
+from ..source import SourceText
+
+
+class RacesVerdict(enum.Enum):
+    RACE_FREE = "race-free"    # every query unsatisfiable, no barrier divergence
+    RACY = "racy"              # a race (with a witness) or barrier divergence
+    UNKNOWN = "unknown"        # some query unanswered, or code the analysis cannot follow
+    REJECTED = "rejected"      # refused before the analysis (syntax, types)
+
+    @property
+    def exit_code(self) -> int:
+        return {RacesVerdict.RACE_FREE: 0, RacesVerdict.RACY: 1, RacesVerdict.REJECTED: 3,
+                RacesVerdict.UNKNOWN: 4}[self]
+
+
+@attrs.frozen
+class RacesResult:
+    path: str
+    source: SourceText | None
+    verdict: RacesVerdict
+    diagnostics: tuple[Diagnostic, ...]
+    pairs: int = 0                          # pairs of accesses asked about
+    seconds: float = 0.0
+
+    @property
+    def exit_code(self) -> int:
+        if any(d.code == "internal.error" for d in self.diagnostics):
+            return EXIT_INTERNAL
+        return self.verdict.exit_code

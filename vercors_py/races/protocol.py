@@ -1,0 +1,355 @@
+"""A kernel's memory accesses as a protocol: one symbolic walk of main for one thread.
+
+The walk keeps, per variable, its value as a Z3 term over the thread's ids, the launch
+sizes, the kernel's parameters and unknowns; each array read or written becomes an
+`Access` with its index and its path condition.  The terms are the first thread's: the
+unknowns that are the thread's own (`own`: its ids, what it read from memory, the values
+of its loop variables) or its group's (`group`: the values of uniform variables in
+barrier loops) are replaced by copies to speak of a second thread (check.py).
+
+What is approximated, always towards more behaviours (so more races, never fewer):
+- memory holds arbitrary values, the same for a thread until a barrier or a loop (where
+  other threads may write it), independent between threads;
+- a loop without a barrier is one iteration with its variables unknown (the loop
+  condition holding, and a counter `i = e; ...; i = i + c` at least its start): two
+  threads are then in any two iterations;
+- a loop with a barrier is two instances of its body (intervals.py), its uniform
+  variables unknown but shared by the threads of a group, the others their own;
+- `break`, `continue` and `return` are ignored (what follows them may run), a call is
+  its procedure's body with the arguments bound (to a depth), functions are applied
+  without their definitions, assertions are not assumed, `assume` is.
+"""
+from __future__ import annotations
+
+import attrs
+import z3
+
+from ..semantics.dimensions import Ids, Sizes, id_store, names_components
+from ..semantics.symbols import Symbol
+from ..source import Span
+from ..syntax import ast as A
+from ..syntax.snippet import short
+from ..engine.context import Engine
+from ..engine.encode import Evaluator
+from ..engine.functions import FunctionTable
+from ..engine.state import State
+from ..engine.threads import fresh_ids, fresh_sizes, in_range, size_facts, unknowns
+
+# Calls inlined into one another before the walk gives up (recursion).
+MAX_DEPTH = 8
+
+
+@attrs.frozen(eq=False)
+class Access:
+    array: Symbol
+    scope: A.Scope
+    index: object                  # Z3 term, the first thread's
+    write: bool
+    guard: object                  # Z3 condition under which it happens
+    span: Span
+    text: str                      # the access as written
+    value: object = None           # a write's value (Z3 term)
+
+    @property
+    def verb(self) -> str:
+        return "writes" if self.write else "reads"
+
+
+@attrs.frozen(eq=False)
+class Sync:
+    fences: frozenset              # the memory spaces (A.Scope) the barrier fences
+    span: Span
+
+
+@attrs.frozen(eq=False)
+class Seq:
+    items: tuple
+
+
+@attrs.frozen(eq=False)
+class Choice:
+    options: tuple
+
+
+@attrs.frozen(eq=False)
+class Loop:
+    earlier: object                # one iteration's events
+    later: object                  # the next one's, with unknowns of its own
+
+
+Event = Access | Sync | Seq | Choice | Loop
+
+
+class Unsupported(Exception):
+    """Code the walk cannot follow; the answer is then unknown."""
+
+    def __init__(self, span: Span | None, message: str):
+        super().__init__(message)
+        self.span = span
+
+
+@attrs.frozen
+class Protocol:
+    kernel: A.Kernel
+    body: Event
+    facts: tuple                   # the launch's assumptions about the first thread
+    sizes: Sizes
+    gid: Ids
+    lid: Ids
+    own: tuple                     # unknowns that are the first thread's own
+    group: tuple                   # unknowns of its work group
+    params: tuple                  # (name, term) of the kernel's parameters
+    engine: Engine                 # its Z3 context and terms
+
+
+def protocol(kernel: A.Kernel, functions, uniform: frozenset, timeout: float, cancel=None) -> Protocol:
+    engine = Engine(f"{kernel.name}/races", timeout, cancel)
+    engine.functions = FunctionTable(engine.t, functions)
+    return _Walk(engine, kernel, uniform).run()
+
+
+def _fences(barrier: A.Barrier) -> frozenset:
+    return frozenset(A.Scope(f.value) for f in barrier.fences)
+
+
+def _assigned(stmts) -> list[Symbol]:
+    """The variables a piece of code assigns (not those it declares: they start anew)."""
+    found = []
+    for stmt in stmts:
+        for node in A.statements(stmt):
+            if isinstance(node, A.Assign) and node.target.symbol not in found:
+                found.append(node.target.symbol)
+    return found
+
+
+def _pure_facts(clauses) -> list[A.Expr]:
+    """The conjuncts of preconditions that are facts about values: no permission, no
+    memory (GPUVerify's `__requires(n > 0)`)."""
+    found, todo = [], [c.expr for c in clauses if c.kind in (A.ClauseKind.REQUIRES, A.ClauseKind.CONTEXT)]
+    while todo:
+        e = todo.pop()
+        if isinstance(e, A.Binary) and e.op in ("&&", "**"):
+            todo += [e.left, e.right]
+        elif not any(isinstance(n, (A.Perm, A.Index, A.Old, A.Write, A.Read)) for n in A.walk(e)):
+            found.append(e)
+    return found
+
+
+class _Walk:
+    def __init__(self, engine: Engine, kernel: A.Kernel, uniform: frozenset):
+        self.engine = engine
+        self.t = engine.t
+        self.kernel = kernel
+        self.uniform = uniform
+        self.procedures = {p.symbol: p for p in kernel.procedures}
+        self.evaluator = Evaluator(engine)
+        self.own: list = []
+        self.group: list = []
+        self.depth = 0
+
+    # ---- unknowns ----
+    def _fresh(self, name: str, sort, mine: list):
+        term = self.t.fresh(name, sort)
+        mine.append(term)
+        return term
+
+    def _fresh_memory(self, values: dict) -> dict:
+        out = {}
+        for symbol in values:
+            term = self.t.fresh_array(symbol.name, symbol.type)
+            self.own.append(term)
+            out[symbol] = term
+        return out
+
+    def run(self) -> Protocol:
+        t = self.t
+        sizes = fresh_sizes(t, names_components(self.kernel))
+        gid, lid = fresh_ids(t, "gid", sizes.groups), fresh_ids(t, "lid", sizes.local)
+        self.group.extend(unknowns(gid))
+        self.own.extend(unknowns(lid))
+        store = dict(id_store(sizes, gid, lid))
+        params = []
+        for p in self.kernel.params:
+            store[p.symbol] = t.fresh(p.name, t.sort_of(p.type))
+            params.append((p.name, store[p.symbol]))
+        values = {a.symbol: None for a in self.kernel.arrays}
+        st = State(store=store, values=self._fresh_memory(values), mask={}, old_values={})
+        st = State(store=st.store, values=st.values, mask={}, old_values=st.values)
+        facts = [*size_facts(sizes), *in_range(gid, sizes.groups), *in_range(lid, sizes.local)]
+        for a in self.kernel.arrays:
+            facts.append(self._value(a.length, st) >= 0)
+        facts += [self._value(c.expr, st) for c in self.kernel.contexts]
+        facts += [self._value(e, st) for e in _pure_facts(self.kernel.main.contract)]
+        body, _ = self.block(self.kernel.main.body.stmts, st, t.true)
+        return Protocol(self.kernel, body, tuple(facts), sizes, gid, lid, tuple(self.own), tuple(self.group),
+                        tuple(params), self.engine)
+
+    def _value(self, e: A.Expr, st: State):
+        return self.evaluator.eval(e, st)
+
+    # ---- statements ----
+    def block(self, stmts, st: State, guard) -> tuple[Event, State]:
+        events = []
+        for stmt in stmts:
+            event, st, guard = self.stmt(stmt, st, guard)
+            events.append(event)
+        return Seq(tuple(events)), st
+
+    def reads(self, e: A.Expr | None, st: State, guard) -> list[Access]:
+        """The memory reads of evaluating `e`, each under the conditions that evaluate it
+        (`c ? a[i] : 0` reads a[i] only when c holds)."""
+        match e:
+            case None:
+                return []
+            case A.Index():
+                return self.reads(e.index, st, guard) + [self.access(e, st, guard, write=False)]
+            case A.Binary(op="&&" | "==>"):
+                return self.reads(e.left, st, guard) + self.reads(e.right, st, z3.And(guard, self._value(e.left, st)))
+            case A.Binary(op="||"):
+                return self.reads(e.left, st, guard) + self.reads(e.right, st, z3.And(guard, z3.Not(self._value(e.left, st))))
+            case A.Conditional():
+                cond = self._value(e.cond, st)
+                return (self.reads(e.cond, st, guard) + self.reads(e.then, st, z3.And(guard, cond))
+                        + self.reads(e.otherwise, st, z3.And(guard, z3.Not(cond))))
+        return [r for child in A.children(e) for r in self.reads(child, st, guard)]
+
+    def access(self, e: A.Index, st: State, guard, write: bool, value=None) -> Access:
+        array = e.array.symbol
+        return Access(array, array.scope, self._value(e.index, st), write, guard, e.span, short(e), value)
+
+    def stmt(self, stmt, st: State, guard) -> tuple[Event, State, object]:
+        """The events of a statement, the state after it, and the path condition after it."""
+        match stmt:
+            case A.VarDecl(init=None):
+                value = self._fresh(stmt.name, self.t.sort_of(stmt.type), self.own)
+                if stmt.range is not None:
+                    guard = z3.And(guard, stmt.range[0] <= value, value <= stmt.range[1])
+                return Seq(()), st.bind(stmt.symbol, value), guard
+            case A.VarDecl():
+                return Seq(tuple(self.reads(stmt.init, st, guard))), st.bind(stmt.symbol, self._value(stmt.init, st)), guard
+            case A.Assign():
+                return Seq(tuple(self.reads(stmt.value, st, guard))), st.bind(stmt.target.symbol, self._value(stmt.value, st)), guard
+            case A.ArrayAssign():
+                events = self.reads(stmt.target.index, st, guard) + self.reads(stmt.value, st, guard)
+                write = self.access(stmt.target, st, guard, write=True, value=self._value(stmt.value, st))
+                array = stmt.target.array.symbol
+                values = dict(st.values)
+                values[array] = z3.Store(values[array], write.index, write.value)
+                return Seq((*events, write)), attrs.evolve(st, values=values), guard
+            case A.If():
+                return self.branch(stmt, st, guard)
+            case A.While():
+                return self.loop(stmt.cond, [stmt.body], None, st, guard)
+            case A.For():
+                event, st, guard = self.stmt(stmt.init, st, guard) if stmt.init is not None else (Seq(()), st, guard)
+                looped, st, guard = self.loop(stmt.cond, [stmt.body], stmt, st, guard)
+                return Seq((event, looped)), st, guard
+            case A.Barrier():
+                # Other threads may have written any memory by now.
+                return Sync(_fences(stmt), stmt.span), attrs.evolve(st, values=self._fresh_memory(st.values)), guard
+            case A.CallStmt():
+                return self.call(stmt, st, guard)
+            case A.Assume():
+                return Seq(()), st, z3.And(guard, self._value(stmt.expr, st))
+            case A.Block():
+                event, st = self.block(stmt.stmts, st, guard)
+                return event, st, guard
+            case A.Assert() | A.Break() | A.Continue() | A.Return():
+                return Seq(()), st, guard
+        raise Unsupported(getattr(stmt, "span", None), f"{type(stmt).__name__} is not supported by `races`")
+
+    def branch(self, stmt: A.If, st: State, guard):
+        cond = self._value(stmt.cond, st)
+        reads = self.reads(stmt.cond, st, guard)
+        then, st_then = self.block([stmt.then], st, z3.And(guard, cond))
+        if stmt.otherwise is not None:
+            other, st_other = self.block([stmt.otherwise], st, z3.And(guard, z3.Not(cond)))
+        else:
+            other, st_other = Seq(()), st
+        store = {s: (v if s not in st_other.store or st_other.store[s].eq(v) else z3.If(cond, v, st_other.store[s]))
+                 for s, v in st_then.store.items() if s in st.store}
+        values = {a: (v if st_other.values[a].eq(v) else z3.If(cond, v, st_other.values[a]))
+                  for a, v in st_then.values.items()}
+        after = State(store=store, values=values, mask={}, old_values=st.old_values)
+        return Seq((*reads, Choice((then, other)))), after, guard
+
+    def havoc(self, st: State, assigned: list[Symbol], shared: bool) -> State:
+        """The state at the start of some iteration: the assigned variables unknown (of
+        the group when uniform and `shared`, else the thread's own), memory unknown."""
+        store = dict(st.store)
+        for symbol in assigned:
+            if symbol in store:
+                mine = self.group if shared and symbol in self.uniform else self.own
+                store[symbol] = self._fresh(symbol.name, self.t.sort_of(symbol.type), mine)
+        values = self._fresh_memory(st.values)
+        return State(store=store, values=values, mask={}, old_values=st.old_values)
+
+    def loop(self, cond: A.Expr | None, body: list, header: A.For | None, st: State, guard):
+        code = body + ([header.update] if header is not None and header.update is not None else [])
+        assigned = _assigned(code)
+        barrier = self._has_barrier(code)
+        instances = []
+        for _ in range(2 if barrier else 1):
+            start = self.havoc(st, assigned, shared=barrier)
+            entry = z3.And(guard, *self._counter(header, st, start, assigned))
+            reads = self.reads(cond, start, entry)
+            holds = self._value(cond, start) if cond is not None else self.t.true
+            event, _ = self.block(code, start, z3.And(entry, holds))
+            instances.append(Seq((*reads, event)))
+        after = self.havoc(st, assigned, shared=barrier)
+        if barrier:
+            return Loop(instances[0], instances[1]), after, guard
+        return instances[0], after, guard
+
+    def _counter(self, header: A.For | None, before: State, start: State, assigned: list[Symbol]) -> list:
+        """Facts about a `for` loop's counter in any iteration: `i = i + c` (c > 0) keeps
+        it at least its start, `i = i - c` at most; `i = i * c` (c >= 1) at least a
+        positive start, `i = i / c` at most a start >= 0 and never below 0."""
+        if header is None or not isinstance(header.update, A.Assign):
+            return []
+        symbol = header.update.target.symbol
+        if symbol not in before.store or symbol not in assigned \
+                or any(isinstance(n, A.Assign) and n.target.symbol is symbol for n in A.statements(header.body)):
+            return []
+        first, now = before.store[symbol], start.store[symbol]
+        match header.update.value:
+            case A.Binary(op=op, left=A.Name(symbol=s), right=A.IntLit(value=c)) if s is symbol:
+                if op == "+" and c > 0:
+                    return [now >= first] + ([(now - first) % c == 0] if c > 1 else [])
+                if op == "-" and c > 0:
+                    return [now <= first]
+                if op == "*" and c >= 1:
+                    return [z3.Implies(first > 0, now >= first)]
+                if op == "/" and c >= 1:
+                    return [z3.Implies(first >= 0, z3.And(now <= first, now >= 0))]
+        return []
+
+    def _has_barrier(self, stmts, seen=None) -> bool:
+        seen = set() if seen is None else seen
+        for stmt in stmts:
+            for node in A.statements(stmt):
+                if isinstance(node, A.Barrier):
+                    return True
+                if isinstance(node, A.CallStmt) and node.symbol in self.procedures and node.symbol not in seen:
+                    seen.add(node.symbol)
+                    if self._has_barrier([self.procedures[node.symbol].body], seen):
+                        return True
+        return False
+
+    def call(self, stmt: A.CallStmt, st: State, guard):
+        procedure = self.procedures.get(stmt.symbol)
+        if procedure is None:
+            raise Unsupported(stmt.span, f"the call of {stmt.name} cannot be followed")
+        if self.depth >= MAX_DEPTH:
+            raise Unsupported(stmt.span, f"calls nest deeper than {MAX_DEPTH} (recursion?)")
+        reads = [r for a in stmt.args for r in self.reads(a, st, guard)]
+        inner = st
+        for p, a in zip(procedure.params, stmt.args):
+            inner = inner.bind(p.symbol, self._value(a, st))
+        self.depth += 1
+        try:
+            event, after = self.block(procedure.body.stmts, inner, guard)
+        finally:
+            self.depth -= 1
+        # The caller's variables as the call left them (a procedure assigns only its own).
+        return Seq((*reads, event)), attrs.evolve(st, values=after.values), guard
