@@ -15,9 +15,10 @@ What is approximated, always towards more behaviours (so more races, never fewer
   threads are then in any two iterations;
 - a loop with a barrier is two instances of its body (intervals.py), its uniform
   variables unknown but shared by the threads of a group, the others their own;
-- `break`, `continue` and `return` are ignored (what follows them may run), a call is
-  its procedure's body with the arguments bound (to a depth), functions are applied
-  without their definitions, assertions are not assumed, `assume` is.
+- after a `break`, `continue` or `return` the rest of the block is optional (a choice):
+  the code the jump leads to meets what ran before it; a call is its procedure's body
+  with the arguments bound (to a depth), functions are applied without their
+  definitions, assertions are not assumed, `assume` is.
 """
 from __future__ import annotations
 
@@ -135,6 +136,36 @@ def _pure_facts(clauses) -> list[A.Expr]:
     return found
 
 
+def _may_jump(stmt) -> bool:
+    """Whether a statement may leave the block it stands in early: a `return`, or a
+    `break` or `continue` not inside a loop of its own."""
+    todo = [stmt]
+    while todo:
+        node = todo.pop()
+        match node:
+            case A.Return() | A.Break() | A.Continue():
+                return True
+            case A.While() | A.For():
+                todo += [n for n in A.statements(node.body) if isinstance(n, A.Return)]
+            case A.If():
+                todo += [node.then] + ([node.otherwise] if node.otherwise is not None else [])
+            case A.Block():
+                todo += list(node.stmts)
+    return False
+
+
+def _bare(e: A.Expr) -> A.Expr:
+    """The expression inside C's range checks (A.Fits): the same value."""
+    while isinstance(e, A.Fits):
+        e = e.expr
+    return e
+
+
+def _is(e: A.Expr, symbol: Symbol) -> bool:
+    e = _bare(e)
+    return isinstance(e, A.Name) and e.symbol is symbol
+
+
 class _Walk:
     def __init__(self, engine: Engine, kernel: A.Kernel, uniform: frozenset):
         self.engine = engine
@@ -189,10 +220,18 @@ class _Walk:
 
     # ---- statements ----
     def block(self, stmts, st: State, guard) -> tuple[Event, State]:
+        """The events of a block.  After a statement that may jump (`return`, or `break`
+        or `continue` of an enclosing loop), the rest of the block may not run: it is a
+        choice, so the code the jump leads to meets what ran before it."""
+        stmts = list(stmts)
         events = []
-        for stmt in stmts:
+        for at, stmt in enumerate(stmts):
             event, st, guard = self.stmt(stmt, st, guard)
             events.append(event)
+            if _may_jump(stmt) and at + 1 < len(stmts):
+                rest, st = self.block(stmts[at + 1:], st, guard)
+                events.append(Choice((rest, Seq(()))))
+                break
         return Seq(tuple(events)), st
 
     def reads(self, e: A.Expr | None, st: State, guard) -> list[Access]:
@@ -291,7 +330,7 @@ class _Walk:
         instances = []
         for _ in range(2 if barrier else 1):
             start = self.havoc(st, assigned, shared=barrier)
-            entry = z3.And(guard, *self._counter(header, st, start, assigned))
+            entry = z3.And(guard, *self._counters(code, st, start, assigned))
             reads = self.reads(cond, start, entry)
             holds = self._value(cond, start) if cond is not None else self.t.true
             event, _ = self.block(code, start, z3.And(entry, holds))
@@ -301,28 +340,40 @@ class _Walk:
             return Loop(instances[0], instances[1]), after, guard
         return instances[0], after, guard
 
-    def _counter(self, header: A.For | None, before: State, start: State, assigned: list[Symbol]) -> list:
-        """Facts about a `for` loop's counter in any iteration: `i = i + c` (c > 0) keeps
-        it at least its start, `i = i - c` at most; `i = i * c` (c >= 1) at least a
-        positive start, `i = i / c` at most a start >= 0 and never below 0."""
-        if header is None or not isinstance(header.update, A.Assign):
-            return []
-        symbol = header.update.target.symbol
-        if symbol not in before.store or symbol not in assigned \
-                or any(isinstance(n, A.Assign) and n.target.symbol is symbol for n in A.statements(header.body)):
-            return []
-        first, now = before.store[symbol], start.store[symbol]
-        match header.update.value:
-            case A.Binary(op=op, left=A.Name(symbol=s), right=A.IntLit(value=c)) if s is symbol:
-                if op == "+" and c > 0:
-                    return [now >= first] + ([(now - first) % c == 0] if c > 1 else [])
-                if op == "-" and c > 0:
-                    return [now <= first]
-                if op == "*" and c >= 1:
-                    return [z3.Implies(first > 0, now >= first)]
-                if op == "/" and c >= 1:
-                    return [z3.Implies(first >= 0, z3.And(now <= first, now >= 0))]
-        return []
+    def _counters(self, code: list, before: State, start: State, assigned: list[Symbol]) -> list:
+        """Facts about the loop's counters in any iteration.  A variable whose every
+        assignment in the loop is `i = i + c` (the same c, an expression the loop does not
+        change, c > 0) is at least its start and a multiple of c from it, whether or not
+        an iteration runs the assignment; `i = i - c` keeps it at most its start; `i = i * c`
+        (c >= 1) at least a positive start; `i = i / c` at most a start >= 0, never below 0."""
+        updates: dict[Symbol, list] = {}
+        for stmt in code:
+            for node in A.statements(stmt):
+                if isinstance(node, A.Assign):
+                    updates.setdefault(node.target.symbol, []).append(_bare(node.value))
+        facts = []
+        for symbol in assigned:
+            forms = updates.get(symbol, [])
+            if symbol not in before.store or not forms:
+                continue
+            shapes = {(f.op, f.right) if isinstance(f, A.Binary) and _is(f.left, symbol) else None for f in forms}
+            if len(shapes) != 1 or None in shapes:
+                continue
+            (op, step), = shapes
+            # c must keep its value: no variable the loop assigns, no memory.
+            if any(isinstance(n, A.Index) or (isinstance(n, A.Name) and n.symbol in assigned) for n in A.walk(step)):
+                continue
+            first, now, c = before.store[symbol], start.store[symbol], self._value(step, before)
+            match op:
+                case "+":
+                    facts.append(z3.Implies(c > 0, z3.And(now >= first, (now - first) % c == 0)))
+                case "-":
+                    facts.append(z3.Implies(c > 0, now <= first))
+                case "*":
+                    facts.append(z3.Implies(z3.And(c >= 1, first > 0), now >= first))
+                case "/":
+                    facts.append(z3.Implies(z3.And(c >= 1, first >= 0), z3.And(now <= first, now >= 0)))
+        return facts
 
     def _has_barrier(self, stmts, seen=None) -> bool:
         seen = set() if seen is None else seen
