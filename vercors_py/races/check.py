@@ -185,3 +185,20 @@ def _first_per_statements(found: list[D.Diagnostic]) -> list[D.Diagnostic]:
             seen.add(key)
             out.append(d)
     return out
+
+
+def reached_uniformly(p: Protocol, span, timeout: float) -> bool:
+    """Whether every two threads of a work group agree on reaching the barrier or jump
+    at `span`, in each instance of the loops around it: GPUVerify's semantic check of
+    uniformity, which the lock-step rule over-approximates."""
+    guards = p.reach.get(span)
+    if not guards:
+        return False
+    pairs = _copies(p, same_group=True)
+    facts = z3.And(*p.facts) if p.facts else p.engine.t.true
+    for guard in guards:
+        s = _solver(p.engine.t.ctx, timeout)
+        s.add(facts, z3.substitute(facts, *pairs), guard != z3.substitute(guard, *pairs))
+        if s.check() != z3.unsat:
+            return False
+    return True

@@ -42,6 +42,7 @@ def _join(a: tuple | None, b: tuple | None) -> tuple | None:
 
 
 _NOTHING = Flow((), None, (), None)
+_NEVER = Flow(None, None, (), None)
 _BARRIER = Flow(None, (), (), ())
 
 
@@ -80,7 +81,8 @@ def _(event: Seq, scope: A.Scope) -> Flow:
 @flow.register
 def _(event: Choice, scope: A.Scope) -> Flow:
     flows = [flow(e, scope) for e in event.options]
-    return functools.reduce(choice, flows[1:], flows[0]) if flows else _NOTHING
+    # No option at all: code no thread reaches, no path through it.
+    return functools.reduce(choice, flows[1:], flows[0]) if flows else _NEVER
 
 
 @flow.register

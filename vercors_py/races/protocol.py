@@ -38,6 +38,8 @@ from ..engine.threads import fresh_ids, fresh_sizes, in_range, size_facts, unkno
 
 # Calls inlined into one another before the walk gives up (recursion).
 MAX_DEPTH = 8
+# Time (ms) to decide whether a branch can be taken at all; undecided ones are kept.
+FEASIBILITY_MS = 500
 
 
 @attrs.frozen(eq=False)
@@ -79,6 +81,7 @@ class Loop:
 
 
 Event = Access | Sync | Seq | Choice | Loop
+NEVER = Choice(())                 # code no thread reaches
 
 
 class Unsupported(Exception):
@@ -101,6 +104,9 @@ class Protocol:
     group: tuple                   # unknowns of its work group
     params: tuple                  # (name, term) of the kernel's parameters
     engine: Engine                 # its Z3 context and terms
+    # The conditions under which each barrier and each jump is reached (by span; one
+    # per instance of the loops around it): uniform conditions mean no divergence.
+    reach: dict
 
 
 def protocol(kernel: A.Kernel, functions, uniform: frozenset, timeout: float, cancel=None) -> Protocol:
@@ -177,6 +183,8 @@ class _Walk:
         self.own: list = []
         self.group: list = []
         self.depth = 0
+        self.reach: dict[Span, list] = {}
+        self.facts: list = []
 
     # ---- unknowns ----
     def _fresh(self, name: str, sort, mine: list):
@@ -211,9 +219,10 @@ class _Walk:
             facts.append(self._value(a.length, st) >= 0)
         facts += [self._value(c.expr, st) for c in self.kernel.contexts]
         facts += [self._value(e, st) for e in _pure_facts(self.kernel.main.contract)]
+        self.facts = facts
         body, _ = self.block(self.kernel.main.body.stmts, st, t.true)
         return Protocol(self.kernel, body, tuple(facts), sizes, gid, lid, tuple(self.own), tuple(self.group),
-                        tuple(params), self.engine)
+                        tuple(params), self.engine, self.reach)
 
     def _value(self, e: A.Expr, st: State):
         return self.evaluator.eval(e, st)
@@ -284,6 +293,7 @@ class _Walk:
                 looped, st, guard = self.loop(stmt.cond, [stmt.body], stmt, st, guard)
                 return Seq((event, looped)), st, guard
             case A.Barrier():
+                self.reach.setdefault(stmt.span, []).append(guard)
                 # Other threads may have written any memory by now.
                 return Sync(_fences(stmt), stmt.span), attrs.evolve(st, values=self._fresh_memory(st.values)), guard
             case A.CallStmt():
@@ -293,7 +303,10 @@ class _Walk:
             case A.Block():
                 event, st = self.block(stmt.stmts, st, guard)
                 return event, st, guard
-            case A.Assert() | A.Break() | A.Continue() | A.Return():
+            case A.Break() | A.Continue() | A.Return():
+                self.reach.setdefault(stmt.span, []).append(guard)
+                return Seq(()), st, guard
+            case A.Assert():
                 return Seq(()), st, guard
         raise Unsupported(getattr(stmt, "span", None), f"{type(stmt).__name__} is not supported by `races`")
 
@@ -305,12 +318,25 @@ class _Walk:
             other, st_other = self.block([stmt.otherwise], st, z3.And(guard, z3.Not(cond)))
         else:
             other, st_other = Seq(()), st
+        # A branch no thread can take is no path: its barrier-free way around a barrier
+        # in the other branch would join intervals that never meet (`if (lid < gsize)`).
+        if not self._feasible(z3.And(guard, cond)):
+            then = NEVER
+        if not self._feasible(z3.And(guard, z3.Not(cond))):
+            other = NEVER
         store = {s: (v if s not in st_other.store or st_other.store[s].eq(v) else z3.If(cond, v, st_other.store[s]))
                  for s, v in st_then.store.items() if s in st.store}
         values = {a: (v if st_other.values[a].eq(v) else z3.If(cond, v, st_other.values[a]))
                   for a, v in st_then.values.items()}
         after = State(store=store, values=values, mask={}, old_values=st.old_values)
         return Seq((*reads, Choice((then, other)))), after, guard
+
+    def _feasible(self, condition) -> bool:
+        """Whether some thread of some launch meets `condition` (unknown counts as yes)."""
+        s = z3.Solver(ctx=self.t.ctx)
+        s.set("timeout", FEASIBILITY_MS)
+        s.add(*self.facts, condition)
+        return s.check() != z3.unsat
 
     def havoc(self, st: State, assigned: list[Symbol], shared: bool) -> State:
         """The state at the start of some iteration: the assigned variables unknown (of

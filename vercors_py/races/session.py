@@ -1,13 +1,14 @@
 """`races` on a checked program: each kernel's protocol, its queries, one verdict.
 
-Barrier divergence is the lock-step rule of the checker (semantics/uniformity.py), the
-same that `check` applies: a barrier under a condition that is not uniform is reported
-as it is there, and the kernel is racy.
+Barrier divergence starts from the lock-step rule of the checker (semantics/uniformity.py),
+the one `check` applies, and is refined as GPUVerify does: a barrier (or a jump past one)
+whose condition of being reached Z3 proves the same for every two threads of a group is
+not divergent, whatever the rule says of the variables in it (`if (lid < gsize)`).
 """
 from __future__ import annotations
 
 from .. import diagnostics as D
-from .check import Outcome, check
+from .check import Outcome, check, reached_uniformly
 from .model import RacesVerdict
 from .protocol import Unsupported, protocol
 
@@ -19,16 +20,18 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
     pairs = 0
     for ck in checked.kernels:
         divergence = [d for d in ck.uniformity.diagnostics if d.severity is D.Severity.ERROR]
-        diagnostics += divergence
-        if divergence:
-            outcomes.add(Outcome.RACY)
         try:
             p = protocol(ck.kernel, checked.functions, ck.uniform, timeout, cancel)
         except Unsupported as problem:
+            diagnostics += divergence
             diagnostics.append(D.error("unsupported.statement", problem.span,
                                        f"kernel `{ck.kernel.name}`: {problem}; its races are unknown"))
-            outcomes.add(Outcome.UNKNOWN)
+            outcomes.add(Outcome.RACY if divergence else Outcome.UNKNOWN)
             continue
+        divergence = _still_divergent(p, divergence, timeout)
+        diagnostics += divergence
+        if divergence:
+            outcomes.add(Outcome.RACY)
         answer = check(p, timeout, benign_writes)
         diagnostics += answer.diagnostics
         outcomes.add(answer.outcome)
@@ -40,3 +43,16 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
     else:
         verdict = RacesVerdict.RACE_FREE
     return verdict, tuple(sorted(diagnostics, key=D.sort_key)), pairs
+
+
+def _still_divergent(p, divergence: list, timeout: float) -> list:
+    """The lock-step rule's diagnostics that the semantic check does not dismiss.  A
+    barrier or jump is dismissed when it is reached uniformly; an assignment under a
+    non-uniform condition (`divergence.uniform-assign`) only when every barrier and jump
+    of the kernel is."""
+    kept = [d for d in divergence
+            if d.code == "divergence.uniform-assign" or not reached_uniformly(p, d.span, timeout)]
+    if all(d.code == "divergence.uniform-assign" for d in kept) and \
+            all(reached_uniformly(p, span, timeout) for span in p.reach):
+        return []
+    return kept
