@@ -28,6 +28,30 @@ diagnostic that names it.  The kernel's text is analysed with the launch configu
 its GPUVerify header line (the front end reads it); GPUVerify's annotation functions
 (`__requires`, ...) are the front end's to handle.  It measures; it never fails on a count
 (exit 1 only if the runner itself cannot run).
+
+Then `races` against GPUVerify's verdicts (`--no-races` skips it).  Every mapped
+kernel that GPUVerify verifies (`pass`) or fails (`xfail:NOT_ALL_VERIFIED`) gets what
+GPUVerify expects of it, read from its header (`expected`):
+
+    race-free    `pass`
+    racy         an xfail whose lines 3+ (the regexes GPUVerify's output must match) say
+                 "race", or quote a race's witness ("Write by work item ...")
+    divergence   an xfail whose lines 3+ say "non-uniform" or "divergence" (races answers
+                 `racy` with a `divergence.*` code)
+    not a race   any other xfail (assertion, invariant, pre/postcondition, out-of-bounds, ...,
+                 or no lines 3+)
+
+A kernel whose line 2 has an option whose semantics races does not model (`EXCLUDING`) is
+`excluded` and not run; `--no-benign-tolerance` runs it with benign_writes=False
+(GPUVerify's default, so the runner's, is True).  The others run `service.races_text`
+(RACES_TIMEOUT per query) and are `agreed race-free`, `agreed racy`, `false alarm` (expected
+race-free, answered racy), `missed race` (expected racy, answered race-free: the cardinal
+defect) or `unknown`; a `not a race` kernel runs `service.check_text` instead, and is
+`found by check` when check says failed (its codes are kept: without annotations check
+mostly fails on permissions, so the kind it names is compared too).  An exception, or an
+`internal.error` the service caught, is `crashed` with the traceback's last frames (the
+service's caught exception is raised again, outside the service, to get them).  TARGET_* say
+the aim.
 """
 from __future__ import annotations
 
@@ -160,16 +184,11 @@ def measure(path: Path, suite: Path | None = None, repeat: int = 1) -> KernelRes
             reached, problems, naming, seconds = _run_stages(path)
         except _Crash as crash:     # the outcome we measure: any exception is our fault
             e = crash.error
-            frames = traceback.extract_tb(e.__traceback__)[-TRACE_FRAMES:]
-            where = frames[-1] if frames else None
             return KernelResult(
                 **base, outcome=Outcome.CRASHED, seconds=sum(crash.seconds),
-                code=type(e).__name__, line=None,
-                message=f"{e} ({Path(where.filename).name}:{where.lineno})" if where else str(e),
+                code=type(e).__name__, line=None, message=_where(e),
                 stages=tuple([Outcome.PARSED] * crash.stage + [Outcome.CRASHED]),
-                stage_seconds=tuple(crash.seconds),
-                trace=tuple(f"{_short(f.filename)}:{f.lineno} in {f.name}: {(f.line or '').strip()}"
-                            for f in frames))
+                stage_seconds=tuple(crash.seconds), trace=_frames(e))
         best = seconds if best is None else [min(a, b) for a, b in zip(best, seconds)]
     outcome = reached[-1]
     return KernelResult(**base, outcome=outcome, seconds=sum(best),
@@ -178,6 +197,18 @@ def measure(path: Path, suite: Path | None = None, repeat: int = 1) -> KernelRes
                         message=naming.message if naming else None, problems=len(problems),
                         stages=reached, stage_seconds=tuple(best),
                         codes=tuple(sorted({d.code for d in problems})))
+
+
+def _frames(e: BaseException) -> tuple[str, ...]:
+    """The last TRACE_FRAMES frames of an exception's traceback, innermost last."""
+    return tuple(f"{_short(f.filename)}:{f.lineno} in {f.name}: {(f.line or '').strip()}"
+                 for f in traceback.extract_tb(e.__traceback__)[-TRACE_FRAMES:])
+
+
+def _where(e: BaseException) -> str:
+    """The exception's message and the place it was raised (`key (translate.py:12)`)."""
+    frames = traceback.extract_tb(e.__traceback__)
+    return f"{e} ({Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else str(e)
 
 
 def _short(filename: str) -> str:
@@ -210,6 +241,206 @@ def _run_stages(path: Path):
 
 def kernels(suite: Path) -> list[Path]:
     return sorted(p for p in suite.rglob("kernel.*") if p.suffix in (".cu", ".cl"))
+
+
+# ---- races against GPUVerify's expectations ----
+
+RACES_TIMEOUT = 5.0                  # seconds per solver query of races (and check)
+RACES_EXPECTATIONS = ("pass", "xfail:NOT_ALL_VERIFIED")   # GPUVerify ran the kernel and said
+# Options of GPUVerify's line 2 whose semantics races does not model, and why: the kernel
+# is excluded (not run), since GPUVerify's verdict is about another question.
+EXCLUDING = {
+    "--only-divergence": "GPUVerify checks barrier divergence only, not races; races always "
+                         "checks both, so a `pass` says nothing about races",
+    "--warp-sync": "the threads of a warp run in lock step (a warp's accesses of one statement "
+                   "do not race); races has no warps, every thread is its own",
+    "--only-intra-group": "GPUVerify ignores races between work groups; races reports them "
+                          "(for global memory)",
+    "--only-log": "GPUVerify logs the accesses but checks no race (a `pass` says nothing about "
+                  "races; its xfails fail on an `__assert` about the log)",
+}
+NO_BENIGN = "--no-benign-tolerance"  # two writes of one value race (benign_writes=False)
+RACE_WORDS = re.compile(r"\brace|\b(write|read) by (work item|thread)", re.I)
+DIVERGENCE_WORDS = re.compile(r"non-uniform|divergen", re.I)
+# What a `not a race` kernel's lines 3+ name (first match), and the code families of
+# check's diagnostics that name the same kind of error.
+ERROR_KINDS = (
+    ("out-of-bounds", re.compile(r"out-of-bounds", re.I), ("bounds",)),
+    # calls are inlined: a callee's __requires is an assertion at the call
+    ("precondition", re.compile(r"precondition|requires", re.I), ("pre", "assert")),
+    ("postcondition", re.compile(r"postcondition|ensures", re.I), ("post",)),
+    ("invariant", re.compile(r"invariant", re.I), ("loop", "barrier")),
+    ("assertion", re.compile(r"assert", re.I), ("assert",)),
+    ("constant memory", re.compile(r"constant memory", re.I), ()),   # check has no such error
+)
+TARGET_AGREED = 150                  # agreed kernels, at least
+TARGET_FALSE_ALARMS = 0.10           # false alarms, below this share of the kernels races ran on
+
+
+class Expected(enum.Enum):
+    RACE_FREE = "race-free"
+    RACY = "racy"
+    DIVERGENCE = "divergence"
+    NOT_A_RACE = "not a race"
+
+
+class Agreement(enum.Enum):
+    AGREED_FREE = "agreed race-free"
+    AGREED_RACY = "agreed racy"
+    FALSE_ALARM = "false alarm"
+    MISSED = "missed race"
+    UNKNOWN = "unknown"
+    CRASHED = "crashed"
+    EXCLUDED = "excluded"
+    FOUND = "not a race, found by check"
+    NOT_FOUND = "not a race, not found by check"
+
+
+AGREED = (Agreement.AGREED_FREE, Agreement.AGREED_RACY, Agreement.FOUND)
+
+
+@attrs.frozen
+class Header:
+    """GPUVerify's header of a kernel: its command line (line 2) and the regexes its output
+    must match (the `//` lines right after, empty ones left out)."""
+    options: tuple[str, ...]
+    patterns: tuple[str, ...]
+
+    def option(self, names: Iterable[str]) -> str | None:
+        """The first option of line 2 that is one of `names` (`--warp-sync=32` is
+        `--warp-sync`)."""
+        names = tuple(names)
+        return next((o.split("=")[0] for o in self.options if o.split("=")[0] in names), None)
+
+
+def header(text: str) -> Header:
+    lines = text.splitlines()
+    second = lines[1].strip() if len(lines) > 1 else ""
+    options = tuple(second[2:].split()) if second.startswith("//") else ()
+    patterns = []
+    for line in lines[2:]:
+        if not line.strip().startswith("//"):
+            break
+        if line.strip()[2:].strip():
+            patterns.append(line.strip()[2:].strip())
+    return Header(options, tuple(patterns))
+
+
+def expected(expectation: str, patterns: Iterable[str]) -> Expected:
+    """What GPUVerify's verdict says about races: `pass` is race-free; an xfail is racy or
+    divergent when its regexes say so, else it is about something else."""
+    if expectation == "pass":
+        return Expected.RACE_FREE
+    said = "\n".join(patterns)
+    if RACE_WORDS.search(said):
+        return Expected.RACY
+    if DIVERGENCE_WORDS.search(said):
+        return Expected.DIVERGENCE
+    return Expected.NOT_A_RACE
+
+
+def error_kind(patterns: Iterable[str]) -> str:
+    said = "\n".join(patterns)
+    return next((kind for kind, words, _ in ERROR_KINDS if words.search(said)), "unspecified")
+
+
+@attrs.frozen
+class RaceResult:
+    kernel: str
+    language: str
+    expectation: str                 # line 1
+    expected: Expected
+    outcome: Agreement
+    seconds: float = 0.0             # the query that decides the row (races, or check)
+    verdict: str | None = None       # races' (check's for `not a race`) verdict
+    benign_writes: bool = True
+    excluded_by: str | None = None   # the option of EXCLUDING
+    kind: str | None = None          # `not a race`: the kind of error GPUVerify reports
+    same_kind: bool = False          # racy: the codes name the expected kind (race / divergence);
+    #                                  found by check: a code of the kind GPUVerify reports
+    code: str | None = None          # the first error's code (the exception's type for a crash)
+    line: int | None = None
+    message: str | None = None
+    codes: tuple[str, ...] = ()      # every error code, sorted, once each
+    trace: tuple[str, ...] = ()      # a crash's last frames, innermost last
+
+
+def measure_races(path: Path, result: KernelResult) -> RaceResult | None:
+    """races (or check) on one kernel the front end maps, against GPUVerify's expectation;
+    None for the kernels this part does not look at."""
+    if result.outcome is not Outcome.MAPPED or result.expectation not in RACES_EXPECTATIONS:
+        return None
+    text = path.read_text(encoding="utf-8", errors="replace")
+    head = header(text)
+    want = expected(result.expectation, head.patterns)
+    base = dict(kernel=result.kernel, language=result.language, expectation=result.expectation,
+                expected=want, benign_writes=head.option((NO_BENIGN,)) is None,
+                kind=error_kind(head.patterns) if want is Expected.NOT_A_RACE else None)
+    excluded = head.option(EXCLUDING)
+    if excluded:
+        return RaceResult(**base, outcome=Agreement.EXCLUDED, excluded_by=excluded)
+    run = _check if want is Expected.NOT_A_RACE else _races
+    started = time.perf_counter()
+    try:
+        verdict, diagnostics, rerun = run(text, str(path), base["benign_writes"])
+    except Exception as e:          # the service must not raise: a fault of ours
+        return RaceResult(**base, outcome=Agreement.CRASHED, seconds=time.perf_counter() - started,
+                          code=type(e).__name__, message=_where(e), trace=_frames(e))
+    seconds = time.perf_counter() - started
+    errors = [d for d in diagnostics if d.severity is D.Severity.ERROR]
+    internal = next((d for d in errors if d.code == "internal.error"), None)
+    if internal is not None:
+        return RaceResult(**base, outcome=Agreement.CRASHED, seconds=seconds, verdict=verdict,
+                          code=internal.code, message=internal.message, trace=_trace_of(rerun))
+    naming = errors[0] if errors else (diagnostics[0] if diagnostics else None)
+    codes = tuple(sorted({d.code for d in errors}))
+    outcome, same = _agreement(want, verdict, codes, base["kind"])
+    return RaceResult(**base, outcome=outcome, seconds=seconds, verdict=verdict, same_kind=same,
+                      code=naming.code if naming else None,
+                      line=naming.span.start_line if naming and naming.span else None,
+                      message=naming.message if naming else None, codes=codes)
+
+
+def _races(text: str, path: str, benign: bool):
+    """races' verdict and diagnostics, and how to run it again outside the service's guard."""
+    r = service.races_text(text, path, service.Options(timeout=RACES_TIMEOUT), benign_writes=benign)
+
+    def rerun():
+        from vercors_py.races import session
+        session.races_checked(service.analyze(text, path).checked, RACES_TIMEOUT, None, benign)
+    return r.verdict.value, r.diagnostics, rerun
+
+
+def _check(text: str, path: str, benign: bool):
+    """check's verdict and diagnostics (the full verifier: it runs __assert, __requires, ...)."""
+    options = service.Options(timeout=RACES_TIMEOUT, jobs=1)
+    r = service.check_text(text, path, options)
+    return r.verdict.value, r.diagnostics, lambda: service._verify(service.analyze(text, path), options)
+
+
+def _trace_of(rerun: Callable[[], Any]) -> tuple[str, ...]:
+    """The last frames of the exception that running `rerun` raises (none if it does not)."""
+    try:
+        rerun()
+    except Exception as e:
+        return _frames(e)
+    return ()
+
+
+def _agreement(want: Expected, verdict: str, codes: tuple[str, ...], kind: str | None) -> tuple[Agreement, bool]:
+    """The row of a kernel that ran, and whether its codes name the kind expected."""
+    if want is Expected.NOT_A_RACE:
+        families = next((f for k, _, f in ERROR_KINDS if k == kind), ())
+        same = any(D.family_of(c) in families for c in codes)
+        return (Agreement.FOUND, same) if verdict == "failed" else (Agreement.NOT_FOUND, False)
+    if verdict not in ("race-free", "racy"):
+        return Agreement.UNKNOWN, False
+    if want is Expected.RACE_FREE:
+        return (Agreement.AGREED_FREE if verdict == "race-free" else Agreement.FALSE_ALARM), False
+    if verdict == "race-free":
+        return Agreement.MISSED, False
+    family = "divergence" if want is Expected.DIVERGENCE else "race"
+    return Agreement.AGREED_RACY, any(D.family_of(c) == family for c in codes)
 
 
 # ---- reports ----
@@ -369,7 +600,261 @@ SYNTAX_WHY = {
 }
 
 
-def render(results: list[KernelResult], repeat: int) -> str:
+# ---- the races report ----
+
+SHORT = 160                          # characters of a diagnostic's message shown
+
+
+def _short_message(text: str | None) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= SHORT else text[:SHORT - 1] + "…"
+
+
+def _ran(races) -> list[RaceResult]:
+    """The kernels races itself answered for (not excluded, not `not a race`)."""
+    return [r for r in races if r.outcome is not Agreement.EXCLUDED and r.expected is not Expected.NOT_A_RACE]
+
+
+def target(races) -> tuple[bool, str]:
+    """Whether TARGET is met, and the sentence that says so with the numbers."""
+    count = collections.Counter(r.outcome for r in races)
+    agreed = sum(count[a] for a in AGREED)
+    ran = len(_ran(races))
+    alarms = count[Agreement.FALSE_ALARM]
+    share = alarms / ran if ran else 0.0
+    met = agreed >= TARGET_AGREED and count[Agreement.MISSED] == 0 and share < TARGET_FALSE_ALARMS
+    return met, (f"{'met' if met else 'NOT met'}: {agreed} agreed (target at least {TARGET_AGREED}), "
+                 f"{count[Agreement.MISSED]} missed races (target 0), {alarms} false alarms of the "
+                 f"{ran} kernels races answered for, {100 * share:.1f}% "
+                 f"(target below {100 * TARGET_FALSE_ALARMS:.0f}%)")
+
+
+def _race_table(races) -> list[str]:
+    columns = list(Agreement)
+    lines = ["| language | kernels | " + " | ".join(a.value for a in columns) + " | median ms | max ms |",
+             "|---|---:|" + "---:|" * (len(columns) + 2)]
+    for language in sorted({r.language for r in races}) + ["**all**"]:
+        chosen = [r for r in races if language in ("**all**", r.language)]
+        count = collections.Counter(r.outcome for r in chosen)
+        timed = [r.seconds for r in chosen if r.outcome is not Agreement.EXCLUDED]
+        median, _, most = _ms(timed)
+        lines.append(f"| {language} | {len(chosen)} | " + " | ".join(str(count[a]) for a in columns)
+                     + f" | {median:.0f} | {most:.0f} |")
+    return lines
+
+
+def _expected_table(races) -> list[str]:
+    columns = list(Agreement)
+    lines = ["| GPUVerify expects | kernels | " + " | ".join(a.value for a in columns) + " |",
+             "|---|---:|" + "---:|" * len(columns)]
+    for want in Expected:
+        count = collections.Counter(r.outcome for r in races if r.expected is want)
+        if count:
+            lines.append(f"| {want.value} | {sum(count.values())} | "
+                         + " | ".join(str(count[a]) for a in columns) + " |")
+    return lines
+
+
+def _race_rows(races, outcome: Agreement, why: Callable[[RaceResult], str] | None = None) -> list[str]:
+    chosen = [r for r in races if r.outcome is outcome]
+    if not chosen:
+        return ["None."]
+    lines = ["| kernel | expects | benign writes | answer | first code | line | first diagnostic |"
+             + (" why (read from the kernel) |" if why else ""),
+             "|---|---|---|---|---|---:|---|" + ("---|" if why else "")]
+    for r in chosen:
+        lines.append(f"| `{r.kernel}` | {r.expected.value} | {'yes' if r.benign_writes else 'no'} | "
+                     f"{r.verdict or ''} | {r.code or ''} | {r.line if r.line is not None else ''} | "
+                     f"{_cell(_short_message(r.message))} |" + (f" {_cell(why(r))} |" if why else ""))
+    return lines
+
+
+def _not_a_race(races) -> list[str]:
+    chosen = [r for r in races if r.expected is Expected.NOT_A_RACE and r.outcome is not Agreement.EXCLUDED]
+    if not chosen:
+        return ["None."]
+    lines = ["| GPUVerify reports | kernels | found by check, a code of that kind | found by check, "
+             "other codes only | not found | crashed |", "|---|---:|---:|---:|---:|---:|"]
+    for kind in sorted({r.kind for r in chosen}):
+        of = [r for r in chosen if r.kind == kind]
+        found = [r for r in of if r.outcome is Agreement.FOUND]
+        lines.append(f"| {kind} | {len(of)} | {sum(r.same_kind for r in found)} | "
+                     f"{sum(not r.same_kind for r in found)} | "
+                     f"{sum(r.outcome is Agreement.NOT_FOUND for r in of)} | "
+                     f"{sum(r.outcome is Agreement.CRASHED for r in of)} |")
+    lines += ["", "| kernel | GPUVerify reports | check | check's error codes |", "|---|---|---|---|"]
+    lines += [f"| `{r.kernel}` | {r.kind} | {r.verdict or r.outcome.value}"
+              f"{'' if r.outcome is not Agreement.FOUND or r.same_kind else ' (other codes)'} | "
+              f"{', '.join(r.codes)} |" for r in chosen]
+    return lines
+
+
+def _causes(races) -> list[str]:
+    """The false alarms grouped by why they are false (RACE_WHY), most kernels first."""
+    groups = collections.Counter(RACE_WHY.get(r.kernel, "(no note yet)")
+                                 for r in races if r.outcome is Agreement.FALSE_ALARM)
+    if not groups:
+        return []
+    return (["| kernels | cause (read from the kernels) |", "|---:|---|"]
+            + [f"| {n} | {_cell(why)} |" for why, n in sorted(groups.items(), key=lambda kv: (-kv[1], kv[0]))]
+            + [""])
+
+
+def _other_kind(races) -> list[str]:
+    chosen = [r for r in races if r.outcome is Agreement.AGREED_RACY and not r.same_kind]
+    if not chosen:
+        return ["None."]
+    return (["| kernel | expects | codes |", "|---|---|---|"]
+            + [f"| `{r.kernel}` | {r.expected.value} | {', '.join(r.codes)} |" for r in chosen])
+
+
+# Why races is wrong on a kernel, read from the kernel (not generated); a kernel that is no
+# longer a false alarm is no longer listed, and a new one has no note.
+_EQUAL_READS = ("two writes of a value every thread read from one cell (`B[0] = A[0]`): GPUVerify's "
+                "benign tolerance sees one value; races gives every thread's read a value of its own")
+_READ_WRITE = ("a read and a write of one cell where every thread writes one value (`A[0] = 0; "
+               "x = A[0];`, `v = A[0]; A[0] = v;`): GPUVerify, with `--equality-abstraction`, passes "
+               "such read-write pairs (benign_race_tests/fail/writeafterread_otherval fails); races' "
+               "benign writes cover write-write pairs only")
+_CONSTANT = ("the write is under a condition that the values of an initialised `__constant` "
+             "array make false, so it never runs; races takes memory values as unknown")
+_FLAGS = ("`barrier(x)` with flags in a variable (`CLK_LOCAL_MEM_FENCE` for thread 0, 0 for the others): the "
+          "front end reads flags it cannot read as no fence (docs/cfamily.md), so the accesses on both sides "
+          "share an interval; GPUVerify passes the kernel")
+_SHARED_CONDITION = ("the barrier is under `if (p[0] == 22)`: a read of local memory after a barrier, "
+                     "the same for a work group; races takes any read as not uniform")
+RACE_WHY = {
+    "OpenCL/globalarray/pass/kernel.cl": _CONSTANT,
+    "OpenCL/globalarray/pass2/kernel.cl": _CONSTANT,
+    "OpenCL/benign_race_tests/pass/readafterwrite/kernel.cl": _READ_WRITE,
+    "OpenCL/benign_race_tests/pass/writeafterread/kernel.cl": _READ_WRITE,
+    "OpenCL/benign_race_tests/pass/writewritearray/kernel.cl": _EQUAL_READS,
+    "OpenCL/multidimarrays/test5/kernel.cl": _READ_WRITE,
+    "OpenCL/pointertests/test_copy_between_memory_spaces/kernel.cl": _EQUAL_READS,
+    "OpenCL/pointertests/test_copy_between_memory_spaces2/kernel.cl": _EQUAL_READS,
+    "CUDA/pointertests/test_copy_between_memory_spaces/kernel.cu": _EQUAL_READS,
+    "OpenCL/inter_group_and_barrier_flag_tests/pass/read_then_write/kernel.cl": _FLAGS,
+    "OpenCL/inter_group_and_barrier_flag_tests/pass/write_then_read/kernel.cl": _FLAGS,
+    "OpenCL/barrier_intervals/test3/kernel.cl": _SHARED_CONDITION,
+    "OpenCL/barrier_intervals/test4/kernel.cl": _SHARED_CONDITION,
+    "OpenCL/misc/pass/misc15/kernel.cl": ("`--kernel-args=foo,3` fixes `x == 3`, so only the race-free "
+                                          "branch runs; races does not read the option"),
+    "OpenCL/misc/pass/misc2/kernel.cl": ("`shared[ixj]` with `ixj = get_local_id(0) ^ j`: the front end "
+                                         "maps `^` to an uninterpreted function, so two threads' "
+                                         "`lid ^ j` can be equal"),
+}
+_TOO_MANY = "more than 1024 threads per block (CUDA's limit, docs/cfamily.md): no launch meets the assumptions"
+UNKNOWN_WHY = {
+    "CUDA/annotation_tests/test_axiom/kernel.cu": _TOO_MANY + "; also `__axiom(blockIdx.y == 16)` with a 1-D grid",
+    "CUDA/annotation_tests/test_while_loop_invariant/kernel.cu": _TOO_MANY,
+    "CUDA/cuda_arch/kernel.cu": _TOO_MANY,
+    "CUDA/large_constant_array/kernel.cu": _TOO_MANY,
+    "CUDA/warpsize/kernel.cu": _TOO_MANY,
+}
+
+
+def render_races(races: list[RaceResult]) -> list[str]:
+    """The section of docs/peers.md on races against GPUVerify's verdicts."""
+    met, sentence = target(races)
+    count = collections.Counter(r.outcome for r in races)
+    excluded = [r for r in races if r.outcome is Agreement.EXCLUDED]
+    crashed = [r for r in races if r.outcome is Agreement.CRASHED]
+    out = [
+        "## races against GPUVerify's verdicts",
+        "",
+        f"`vercors-py races` (docs/races.md) on the {len(races)} mapped kernels that GPUVerify",
+        "verifies (`pass`) or fails (`xfail:NOT_ALL_VERIFIED`); `bench/peers.py` says how",
+        "(`measure_races`). What GPUVerify expects is read from the kernel's header: `pass` is",
+        "race-free; an xfail whose lines 3+ (the regexes GPUVerify's output must match) say",
+        "\"race\" or quote a race's witness (\"Write by work item ...\") is racy; one that says",
+        "\"non-uniform\" or \"divergence\" is barrier divergence (racy for races, with a",
+        "`divergence.*` code); any other xfail (an assertion, invariant, pre- or postcondition,",
+        "out-of-bounds access, ..., or no lines 3+) is not a race, and runs `check` instead,",
+        "which agrees when it fails.",
+        "",
+        f"Each kernel runs once, {RACES_TIMEOUT:g} s per solver query, with benign writes as",
+        f"GPUVerify does by default (`{NO_BENIGN}` turns them off:",
+        f"{sum(not r.benign_writes for r in races)} kernel(s)); the times are of that one run (races, or",
+        "check for `not a race`). `missed race` (expected racy, answered race-free) is the",
+        "cardinal defect; `false alarm` is expected race-free, answered racy; `unknown` covers",
+        "`vacuity.context` (the launch breaks the C platform limits, e.g. 2048 threads per block)",
+        "and unanswered queries; `crashed` is an exception (the target is none).",
+        "",
+        "Excluded, not run: kernels whose line 2 asks for semantics races does not model:",
+        "",
+        *[f"- `{option}`: {why}." for option, why in EXCLUDING.items()],
+        "",
+        "Other options are run as they are, though races does not read them: `--kernel-args`",
+        "(fixed argument values), `--equality-abstraction` / `--adversarial-abstraction`",
+        "(GPUVerify's abstractions of memory values; races gives every read of a thread a value",
+        "of its own, nearest to the adversarial one), `--global_offset`,",
+        "`--no-barrier-access-checks`.",
+        "",
+        f"**Target:** at least {TARGET_AGREED} agreed (agreed race-free, agreed racy and not a race",
+        f"found by check), no missed race, false alarms below {100 * TARGET_FALSE_ALARMS:.0f}% of the",
+        "kernels races answered for (expected race-free, racy or divergence, not excluded).",
+        f"**Result:** {sentence}.",
+        "",
+        *_race_table(races),
+        "",
+        "By what GPUVerify expects:",
+        "",
+        *_expected_table(races),
+        "",
+        "### Missed races",
+        "",
+        *_race_rows(races, Agreement.MISSED),
+        "",
+        "### False alarms",
+        "",
+        *_causes(races),
+        *_race_rows(races, Agreement.FALSE_ALARM, lambda r: RACE_WHY.get(r.kernel, "")),
+        "",
+        "### Unknown",
+        "",
+        *_race_rows(races, Agreement.UNKNOWN, lambda r: UNKNOWN_WHY.get(r.kernel, "")),
+        "",
+        "### Crashes",
+        "",
+    ]
+    if crashed:
+        out += ["| kernel | ran | exception | message | last frames |", "|---|---|---|---|---|"]
+        out += [f"| `{r.kernel}` | {'check' if r.expected is Expected.NOT_A_RACE else 'races'} | "
+                f"{r.code} | {_cell(_short_message(r.message))} | {'<br>'.join(_cell(t) for t in r.trace)} |"
+                for r in crashed]
+    else:
+        out.append("None.")
+    out += [
+        "",
+        "### Agreed racy, another kind",
+        "",
+        "Racy as GPUVerify says, but with no code of the kind it reports (`race.*` for a race,",
+        "`divergence.*` for barrier divergence):",
+        "",
+        *_other_kind(races),
+        "",
+        "### Not a race: check",
+        "",
+        "GPUVerify fails these on something other than a race. check runs the kernel's",
+        "`__assert`, `__requires`, ... but, without annotations, it also fails on permissions",
+        "(`perm.*`) and on array bounds it cannot prove, so a `failed` is weak agreement: the",
+        "third column counts the kernels where check also names the kind of error GPUVerify",
+        "reports (`bounds.*` for out-of-bounds, `assert.*`, `pre.*`, `post.*`, `loop.*`).",
+        "",
+        *_not_a_race(races),
+        "",
+        "### Excluded",
+        "",
+    ]
+    if excluded:
+        out += ["| kernel | expects | option |", "|---|---|---|"]
+        out += [f"| `{r.kernel}` | {r.expected.value} | `{r.excluded_by}` |" for r in excluded]
+    else:
+        out.append("None.")
+    return out
+
+
+def render(results: list[KernelResult], repeat: int, races: list[RaceResult] | None = None) -> str:
     final = collections.Counter(r.outcome for r in results)
     syntax = [r for r in results if r.outcome is Outcome.SYNTAX]
     rejected = [r for r in results if r.outcome is Outcome.REJECTED]
@@ -475,7 +960,35 @@ def render(results: list[KernelResult], repeat: int) -> str:
                 f"{_cell(SYNTAX_WHY.get(r.kernel, ''))} |" for r in syntax]
     else:
         out.append("None.")
+    if races is not None:
+        out += ["", *render_races(races)]
     return "\n".join(out) + "\n"
+
+
+def races_of(paths: list[Path], results: list[KernelResult]) -> list[RaceResult]:
+    """races (or check) on the kernels it applies to, one at a time (progress on a terminal)."""
+    races = []
+    for path, result in zip(paths, results):
+        r = measure_races(path, result)
+        if r is not None:
+            races.append(r)
+            if sys.stderr.isatty():
+                print(f"\rraces: {len(races)} kernels", end="", file=sys.stderr, flush=True)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    return races
+
+
+def print_races(races: list[RaceResult]) -> None:
+    count = collections.Counter((r.language, r.outcome) for r in races)
+    for language in sorted({r.language for r in races}):
+        print(f"races {language}: " + ", ".join(f"{a.value} {count[(language, a)]}" for a in Agreement))
+    print(f"races target {target(races)[1]}")
+    for r in races:
+        if r.outcome in (Agreement.MISSED, Agreement.CRASHED):
+            print(f"{r.outcome.value.upper()} {r.kernel}: {r.code}: {_short_message(r.message)}")
+            for frame in r.trace:
+                print(f"    {frame}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -483,6 +996,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--suite", type=Path, default=SUITE)
     ap.add_argument("--write", action="store_true", help=f"regenerate {DOC.relative_to(ROOT)}")
     ap.add_argument("--repeat", type=int, default=3, help="runs per kernel; the least time counts")
+    ap.add_argument("--no-races", action="store_true",
+                    help="measure the front end only, not races against GPUVerify's verdicts")
     args = ap.parse_args(argv)
     if not args.suite.is_dir():
         print(f"peers: no test suite at {args.suite}; nothing measured (see ../shared/peers/README.md)")
@@ -504,8 +1019,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"CRASHED {r.kernel} ({r.stage}): {r.code}: {r.message}")
             for frame in r.trace:
                 print(f"    {frame}")
+    races = None if args.no_races else races_of(paths, results)
+    if races is not None:
+        print_races(races)
     if args.write:
-        DOC.write_text(render(results, args.repeat), encoding="utf-8")
+        DOC.write_text(render(results, args.repeat, races), encoding="utf-8")
         print(f"wrote {DOC.relative_to(ROOT)}")
     return 0
 

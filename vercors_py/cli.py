@@ -1,4 +1,4 @@
-"""The command line: `vercors-py check [options] FILE...`, `races`, `run`, `obligations FILE`, `lsp`.
+"""The command line: `vercors-py check [options] FILE...`, `races`, `infer`, `run`, `obligations FILE`, `lsp`.
 
 A thin layer over service.py: parse arguments, check each file, print each report and
 exit with the most serious code (results.EXIT_ORDER; the table is in docs/cli.md).
@@ -84,6 +84,18 @@ def _parser() -> argparse.ArgumentParser:
                             "by default they are reported, as Faial does)")
     _launch_options(races)
     races.set_defaults(run=_races)
+
+    infer = commands.add_parser(
+        "infer", help="write the permission contract a kernel without one needs",
+        description="For each kernel of FILE without a contract whose accesses are affine in the "
+                    "thread ids, parameters and loop counters: write its thread contract, barrier "
+                    "contracts and loop invariants, check the result, and print it (or write it back "
+                    "with --write). See docs/infer.md.")
+    infer.add_argument("file", metavar="FILE")
+    infer.add_argument("--write", action="store_true", help="write the result into FILE instead of printing it")
+    infer.add_argument("--timeout", type=_positive(float), default=service.Options().timeout,
+                       metavar="SECONDS", help="time limit of one obligation of the check (default %(default)g)")
+    infer.set_defaults(run=_infer)
 
     run = commands.add_parser(
         "run", help="execute kernels on concrete values and report races, divergence and faults",
@@ -275,6 +287,22 @@ def _races(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json_report.render_races(results), end="")
     return most_serious_exit(codes)
+
+
+def _infer(args: argparse.Namespace) -> int:
+    try:
+        result = service.infer_file(args.file, service.Options(timeout=args.timeout))
+    except OSError as exc:
+        print(f"{PROG}: error: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if result.text is not None:
+        if args.write:
+            with open(args.file, "w", encoding="utf-8") as handle:
+                handle.write(result.text)
+        else:
+            print(result.text, end="")
+    print(text_report.render_infer(result, explained=set()), end="", file=sys.stderr)
+    return result.exit_code
 
 
 def _obligations(args: argparse.Namespace) -> int:

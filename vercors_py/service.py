@@ -164,7 +164,10 @@ def races_text(text: str, path: str, options: Options = Options(), cancel=None, 
     if analysis.rejected:
         return model.RacesResult(path, analysis.source, model.RacesVerdict.REJECTED, _sorted(analysis.diagnostics))
     try:
-        verdict, diagnostics, pairs = session.races_checked(analysis.checked, options.timeout, cancel, benign_writes)
+        # CUDA and OpenCL barriers order the memory their fences name (GPUVerify's reading);
+        # the language's order all accesses (LANGUAGE.md).
+        verdict, diagnostics, pairs = session.races_checked(analysis.checked, options.timeout, cancel, benign_writes,
+                                                            fenced_only=frontend.is_c(path))
     except Cancelled:
         raise
     except Exception as exc:
@@ -182,6 +185,37 @@ def races_file(path: str, options: Options = Options(), benign_writes: bool = Fa
         from .races import model
         return model.RacesResult(path, None, model.RacesVerdict.REJECTED, rejected.diagnostics)
     return races_text(text, path, options, benign_writes=benign_writes)
+
+
+def infer_text(text: str, path: str, options: Options = Options()):
+    """`vercors-py infer` on one text: a permission contract written into each kernel that
+    has none (infer/), and the verifier's verdict on the result."""
+    from .infer.session import InferResult, InferVerdict, inferred_text
+    start = time.perf_counter()
+    analysis = analyze(text, path, options.launch)
+    if analysis.rejected:
+        return InferResult(path, analysis.source, InferVerdict.REJECTED, _sorted(analysis.diagnostics))
+    if frontend.is_c(path):
+        return InferResult(path, analysis.source, InferVerdict.CANNOT, (D.error(
+            "infer.cannot", None, "`infer` writes contracts into .pvl files only, for now"),))
+    new, kernels, problems = inferred_text(analysis.checked, text)
+    if not kernels:
+        return InferResult(path, analysis.source, InferVerdict.CANNOT, problems, seconds=time.perf_counter() - start)
+    checked = check_text(new, path, options)
+    verdict = {Verdict.VERIFIED: InferVerdict.VERIFIED, Verdict.TIMEOUT: InferVerdict.TIMEOUT}.get(
+        checked.verdict, InferVerdict.FAILED)
+    if problems and verdict is InferVerdict.VERIFIED:
+        verdict = InferVerdict.CANNOT
+    return InferResult(path, checked.source, verdict, _sorted(problems + checked.diagnostics), new, kernels,
+                       time.perf_counter() - start)
+
+
+def infer_file(path: str, options: Options = Options()):
+    text, rejected = _read(path)
+    if rejected:
+        from .infer.session import InferResult, InferVerdict
+        return InferResult(path, None, InferVerdict.REJECTED, rejected.diagnostics)
+    return infer_text(text, path, options)
 
 
 def run_file(path: str, options):

@@ -116,5 +116,113 @@ def test_a_few_kernels_of_the_suite():
     for r in results:
         assert r.outcome in peers.FINAL and r.stages and r.stages[-1] is r.outcome
         assert (r.code is None) == (r.outcome is peers.Outcome.MAPPED)
-    text = peers.render(results, repeat=1)
+    races = [r for r in (peers.measure_races(p, m) for p, m in zip(chosen, results)) if r is not None]
+    assert races and all(r.outcome is not peers.Agreement.CRASHED for r in races)
+    text = peers.render(results, repeat=1, races=races)
     assert f"**Summary:** {len(results)} kernels" in text
+    assert f"on the {len(races)} mapped kernels" in text
+
+
+# ---- races against GPUVerify's verdicts ----
+
+RACY = ("//xfail:NOT_ALL_VERIFIED\n//--local_size=8 --num_groups=1 --no-inline\n"
+        "//kernel.cl: error: possible write-write race on a\\[0\\]\n"
+        "__kernel void k(__local int *a) {\n  a[0] = get_local_id(0);\n}\n")
+FREE = ("//pass\n//--local_size=8 --num_groups=1\n"
+        "__kernel void k(__local int *a) {\n  a[get_local_id(0)] = 0;\n}\n")
+ASSERTS = ("//xfail:NOT_ALL_VERIFIED\n//--local_size=8 --num_groups=1\n"
+           "//kernel.cl:4:3: error: this assertion might not hold\n"
+           "__kernel void k(int x) {\n  __assert(x > 0);\n}\n")
+
+
+def test_what_gpuverify_expects_from_the_header():
+    peers = _peers()
+    head = peers.header(RACY)
+    assert head.options == ("--local_size=8", "--num_groups=1", "--no-inline")
+    assert head.patterns == ("kernel.cl: error: possible write-write race on a\\[0\\]",)
+    E = peers.Expected
+    assert peers.expected("pass", head.patterns) is E.RACE_FREE
+    assert peers.expected("xfail:NOT_ALL_VERIFIED", head.patterns) is E.RACY
+    assert peers.expected("xfail:NOT_ALL_VERIFIED", ["Write by work item [\\d]+ with local id"]) is E.RACY
+    assert peers.expected("xfail:NOT_ALL_VERIFIED",
+                          ["barrier may be reached by non-uniform control flow"]) is E.DIVERGENCE
+    assert peers.expected("xfail:NOT_ALL_VERIFIED", ["this assertion might not hold"]) is E.NOT_A_RACE
+    assert peers.expected("xfail:NOT_ALL_VERIFIED", ["On entry to loop (traces)"]) is E.NOT_A_RACE
+    assert peers.expected("xfail:NOT_ALL_VERIFIED", []) is E.NOT_A_RACE
+    assert peers.error_kind(["possible array out-of-bounds access on array L"]) == "out-of-bounds"
+    assert peers.error_kind(["a = 12"]) == "unspecified"
+    # an empty `//` line among the regexes is no regex; a line of code ends them
+    assert peers.header("//pass\n//--blockDim=8 --warp-sync=32\n//\n//x\nint y;\n//z\n").patterns == ("x",)
+    options = peers.header("//pass\n//--blockDim=8 --warp-sync=32 --no-benign-tolerance\n")
+    assert options.option(peers.EXCLUDING) == "--warp-sync"
+    assert options.option((peers.NO_BENIGN,)) == peers.NO_BENIGN
+    assert peers.header("//pass\n").options == ()
+
+
+def _races(peers, root, name, text):
+    path = _kernel(root, name, text)
+    return peers.measure_races(path, peers.measure(path, root))
+
+
+def test_races_against_the_expectation(tmp_path):
+    peers = _peers()
+    A = peers.Agreement
+    agreed = _races(peers, tmp_path, "racy/kernel.cl", RACY)
+    assert (agreed.expected, agreed.outcome, agreed.verdict) == (peers.Expected.RACY, A.AGREED_RACY, "racy")
+    assert agreed.same_kind and agreed.code == "race.data" and agreed.benign_writes
+    free = _races(peers, tmp_path, "free/kernel.cl", FREE)
+    assert free.outcome is A.AGREED_FREE and free.code is None and free.seconds > 0
+    alarm = _races(peers, tmp_path, "alarm/kernel.cl", RACY.replace("//xfail:NOT_ALL_VERIFIED", "//pass"))
+    assert alarm.outcome is A.FALSE_ALARM
+    missed = _races(peers, tmp_path, "missed/kernel.cl",
+                    FREE.replace("//pass", "//xfail:NOT_ALL_VERIFIED").replace("--num_groups=1\n", "--num_groups=1\n//race\n"))
+    assert missed.outcome is A.MISSED
+    warps = _races(peers, tmp_path, "warps/kernel.cl", FREE.replace("--num_groups=1", "--num_groups=1 --warp-sync=32"))
+    assert (warps.outcome, warps.excluded_by, warps.verdict) == (A.EXCLUDED, "--warp-sync", None)
+    check = _races(peers, tmp_path, "asserts/kernel.cl", ASSERTS)
+    assert (check.expected, check.outcome, check.verdict, check.kind) == (
+        peers.Expected.NOT_A_RACE, A.FOUND, "failed", "assertion")
+    assert check.same_kind and "assert.failed" in check.codes
+    # not looked at: kernels the front end does not map, and other expectations
+    assert _races(peers, tmp_path, "bad/kernel.cu", BAD) is None
+
+    races = [agreed, free, alarm, missed, warps, check]
+    met, sentence = peers.target(races)
+    assert not met and "1 missed races" in sentence and "3 agreed" in sentence
+    text = peers.render([peers.measure(tmp_path / "free/kernel.cl", tmp_path)], repeat=1, races=races)
+    assert "## races against GPUVerify's verdicts" in text and "**Result:** NOT met" in text
+    assert "### Missed races\n\n| kernel" in text and "`missed/kernel.cl` | racy | yes | race-free |" in text
+    assert "`alarm/kernel.cl` | race-free | yes | racy | race.data |" in text
+    assert "| `warps/kernel.cl` | race-free | `--warp-sync` |" in text
+    assert "| **all** | 6 | 1 | 1 | 1 | 1 | 0 | 0 | 1 | 1 | 0 |" in text
+    assert "## races against" not in peers.render([peers.measure(tmp_path / "free/kernel.cl", tmp_path)], repeat=1)
+
+
+def test_no_benign_tolerance_turns_benign_writes_off(tmp_path):
+    peers = _peers()
+    same = ("//xfail:NOT_ALL_VERIFIED\n//--local_size=8 --num_groups=1 {}\n//possible write-write race\n"
+            "__kernel void k(__local int *a) {{\n  a[0] = 0;\n}}\n")
+    benign = _races(peers, tmp_path, "benign/kernel.cl", same.format(""))
+    assert benign.benign_writes and benign.outcome is peers.Agreement.MISSED
+    strict = _races(peers, tmp_path, "strict/kernel.cl", same.format("--no-benign-tolerance"))
+    assert not strict.benign_writes and strict.outcome is peers.Agreement.AGREED_RACY
+
+
+def test_an_exception_in_races_is_a_crash_with_its_last_frames(tmp_path, monkeypatch):
+    peers = _peers()
+    from vercors_py.races import session
+
+    def boom(*args, **kwargs):
+        raise KeyError("no such access")
+    # caught by the service (internal.error): raised again outside it for the frames
+    monkeypatch.setattr(session, "races_checked", boom)
+    caught = _races(peers, tmp_path, "caught/kernel.cl", FREE)
+    assert caught.outcome is peers.Agreement.CRASHED and caught.code == "internal.error"
+    assert "no such access" in caught.message and caught.trace and "in boom" in caught.trace[-1]
+    # escaping the service
+    monkeypatch.setattr(peers.service, "races_text", boom)
+    escaped = _races(peers, tmp_path, "escaped/kernel.cl", FREE)
+    assert escaped.outcome is peers.Agreement.CRASHED and escaped.code == "KeyError"
+    assert escaped.trace and "in boom" in escaped.trace[-1]
+    text = "\n".join(peers.render_races([caught, escaped]))
+    assert "| `escaped/kernel.cl` | races | KeyError |" in text and "0 missed races" in text

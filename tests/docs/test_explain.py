@@ -16,6 +16,7 @@ from vercors_py.run.model import RunOptions
 NO_EXAMPLE = {
     "internal.error": "a fault of the tool",
     "syntax.encoding": "the file is not text",
+    "infer.cannot": "reported by `infer`, not by `check` or `run`",
 }
 OPTIONS = service.Options(timeout=2.0, jobs=1)
 ENTRIES = [(code, explain.entry(code)) for code in D.CODES]

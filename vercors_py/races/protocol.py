@@ -60,7 +60,7 @@ class Access:
 
 @attrs.frozen(eq=False)
 class Sync:
-    fences: frozenset              # the memory spaces (A.Scope) the barrier fences
+    fences: frozenset              # the memory spaces (A.Scope) whose accesses it orders
     span: Span
 
 
@@ -109,14 +109,18 @@ class Protocol:
     reach: dict
 
 
-def protocol(kernel: A.Kernel, functions, uniform: frozenset, timeout: float, cancel=None) -> Protocol:
+def protocol(kernel: A.Kernel, functions, uniform: frozenset, timeout: float, cancel=None,
+             fenced_only: bool = False) -> Protocol:
+    """`fenced_only`: a barrier orders the accesses of the memory its fences name only,
+    as OpenCL and GPUVerify read `barrier(CLK_LOCAL_MEM_FENCE)`; otherwise every barrier
+    orders all accesses, as the language has it (LANGUAGE.md: fences decide which facts
+    are published, `barrier()` only orders accesses)."""
     engine = Engine(f"{kernel.name}/races", timeout, cancel)
     engine.functions = FunctionTable(engine.t, functions)
-    return _Walk(engine, kernel, uniform).run()
+    return _Walk(engine, kernel, uniform, fenced_only).run()
 
 
-def _fences(barrier: A.Barrier) -> frozenset:
-    return frozenset(A.Scope(f.value) for f in barrier.fences)
+_ALL_MEMORY = frozenset(A.Scope)
 
 
 def _assigned(stmts) -> list[Symbol]:
@@ -173,8 +177,9 @@ def _is(e: A.Expr, symbol: Symbol) -> bool:
 
 
 class _Walk:
-    def __init__(self, engine: Engine, kernel: A.Kernel, uniform: frozenset):
+    def __init__(self, engine: Engine, kernel: A.Kernel, uniform: frozenset, fenced_only: bool):
         self.engine = engine
+        self.fenced_only = fenced_only
         self.t = engine.t
         self.kernel = kernel
         self.uniform = uniform
@@ -295,7 +300,8 @@ class _Walk:
             case A.Barrier():
                 self.reach.setdefault(stmt.span, []).append(guard)
                 # Other threads may have written any memory by now.
-                return Sync(_fences(stmt), stmt.span), attrs.evolve(st, values=self._fresh_memory(st.values)), guard
+                orders = frozenset(A.Scope(f.value) for f in stmt.fences) if self.fenced_only else _ALL_MEMORY
+                return Sync(orders, stmt.span), attrs.evolve(st, values=self._fresh_memory(st.values)), guard
             case A.CallStmt():
                 return self.call(stmt, st, guard)
             case A.Assume():

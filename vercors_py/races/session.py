@@ -13,7 +13,7 @@ from .model import RacesVerdict
 from .protocol import Unsupported, protocol
 
 
-def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = False) -> tuple[RacesVerdict, tuple[D.Diagnostic, ...], int]:
+def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = False, fenced_only: bool = False) -> tuple[RacesVerdict, tuple[D.Diagnostic, ...], int]:
     """The verdict over all kernels, their diagnostics, and the pairs asked about."""
     diagnostics: list[D.Diagnostic] = []
     outcomes: set[str] = set()
@@ -21,7 +21,7 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
     for ck in checked.kernels:
         divergence = [d for d in ck.uniformity.diagnostics if d.severity is D.Severity.ERROR]
         try:
-            p = protocol(ck.kernel, checked.functions, ck.uniform, timeout, cancel)
+            p = protocol(ck.kernel, checked.functions, ck.uniform, timeout, cancel, fenced_only)
         except Unsupported as problem:
             diagnostics += divergence
             diagnostics.append(D.error("unsupported.statement", problem.span,

@@ -63,6 +63,19 @@ def render_races(result, explained: set[str] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_infer(result, explained: set[str] | None = None) -> str:
+    """An `infer.session.InferResult`: the problems of the kernels without a contract and
+    the check's diagnostics on the text with the contracts, then a summary line."""
+    lines: list[str] = []
+    for diagnostic in result.diagnostics:
+        lines.extend(_diagnostic(diagnostic, result, explained))
+    line = f"{result.path}: {result.verdict.value}"
+    if result.kernels:
+        line += f" (kernel{'s' if len(result.kernels) > 1 else ''} {', '.join(result.kernels)}, {result.seconds:.2f} s)"
+    lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def render_run(result, trace: bool = False, explained: set[str] | None = None) -> str:
     """A `run.model.RunResult`: its problems as `check` prints diagnostics, the trace of
     the first one when asked for, and a summary line."""

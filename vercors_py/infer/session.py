@@ -1,0 +1,62 @@
+"""`infer` on one text: the shape of each kernel without a contract, its clauses written
+into the text, and the verifier's verdict on the result."""
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .. import diagnostics as D
+from ..results import EXIT_INTERNAL
+from ..source import SourceText
+from .contract import written
+from .shape import CannotInfer, shape
+
+
+class InferVerdict(enum.Enum):
+    VERIFIED = "inferred, verified"        # the written contract verifies
+    FAILED = "inferred, not verified"      # written, but `check` finds errors
+    CANNOT = "not inferred"                # some access has no contract of this form
+    TIMEOUT = "inferred, unknown"          # written, the verifier gave no answer
+    REJECTED = "rejected"                  # syntax or type errors before
+
+    @property
+    def exit_code(self) -> int:
+        return {InferVerdict.VERIFIED: 0, InferVerdict.FAILED: 1, InferVerdict.CANNOT: 3,
+                InferVerdict.REJECTED: 3, InferVerdict.TIMEOUT: 4}[self]
+
+
+@attrs.frozen
+class InferResult:
+    path: str
+    source: SourceText | None
+    verdict: InferVerdict
+    diagnostics: tuple[D.Diagnostic, ...]
+    text: str | None = None                # the file with the contracts, when written
+    kernels: tuple[str, ...] = ()          # the kernels that got one
+    seconds: float = 0.0
+
+    @property
+    def exit_code(self) -> int:
+        if any(d.code == "internal.error" for d in self.diagnostics):
+            return EXIT_INTERNAL
+        return self.verdict.exit_code
+
+
+def inferred_text(checked, text: str) -> tuple[str, tuple[str, ...], tuple[D.Diagnostic, ...]]:
+    """The text with a contract written into each kernel that has none; the kernels that
+    got one; a diagnostic for each that could not (`infer.cannot`)."""
+    problems, done = [], []
+    edits = []
+    for ck in checked.kernels:
+        kernel = ck.kernel
+        try:
+            edits.append((kernel, shape(kernel)))
+        except CannotInfer as why:
+            problems.append(D.error("infer.cannot", why.span or kernel.name_span,
+                                    f"no contract inferred for kernel `{kernel.name}`: {why}"))
+    # Later kernels first, so earlier offsets stay valid.
+    for kernel, shp in sorted(edits, key=lambda e: e[0].span.start, reverse=True):
+        text = written(kernel, shp, text)
+        done.append(kernel.name)
+    return text, tuple(reversed(done)), tuple(problems)
