@@ -1,11 +1,14 @@
-"""Requests answered from what the session already has: hover, definition, outline and
-code lenses.  None of them waits for verification; all of them work from the last good
+"""Requests answered from what the session already has: hover, definition, outline, code
+lenses and code actions.  None of them waits for verification; all of them work from the last good
 parse (its positions carried over the edits made since) while the text does not parse.
 """
 from __future__ import annotations
 
 from lsprotocol import types
 
+from vercors_py.frontend import is_c
+from vercors_py.infer.contract import written
+from vercors_py.infer.shape import CannotInfer, shape
 from vercors_py.obligations import model as M
 from vercors_py.syntax import ast as A
 
@@ -132,6 +135,30 @@ class Features:
             children=[self._document_symbol(doc, snap, c) for c in item.children] or None)
 
     # ---- code lenses ----
+    # ---- code actions ----
+    def code_actions(self, doc: Document, where: types.Range) -> list[types.CodeAction]:
+        """"Insert inferred contract" on a kernel of a .pvl document that has none and
+        whose accesses `infer` can express (docs/infer.md).  The edit is computed from
+        the text without verifying it: the document is verified once it changes."""
+        snap = doc.current
+        if snap is None or snap is not doc.checked or snap.version != doc.version \
+                or snap.analysis.checked is None or is_c(doc.path):
+            return []
+        at = self.positions.offset(doc.source(), where.start)
+        for ck in snap.analysis.checked.kernels:
+            kernel = ck.kernel
+            if not kernel.span.start <= at <= kernel.span.end:
+                continue
+            try:
+                new = written(kernel, shape(kernel), snap.source.text)
+            except CannotInfer:
+                return []
+            whole = self.positions.range(doc.source(), doc.source().span(0, len(snap.source.text)))
+            edit = types.WorkspaceEdit(changes={doc.uri: [types.TextEdit(range=whole, new_text=new)]})
+            return [types.CodeAction(title=f"Insert inferred contract of kernel {kernel.name}",
+                                     kind=types.CodeActionKind.RefactorRewrite, edit=edit)]
+        return []
+
     async def lenses(self, doc: Document) -> list[types.CodeLens]:
         snap = doc.checked
         if snap is None:

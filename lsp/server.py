@@ -239,6 +239,13 @@ def create_server(debounce: float = DEBOUNCE) -> VercorsServer:
     async def symbols(params: types.DocumentSymbolParams):
         return server.features().symbols(await server.analysed(params.text_document.uri))
 
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.RefactorRewrite]))
+    async def code_action(params: types.CodeActionParams):
+        doc = server.document(params.text_document.uri)
+        await server.session.current(doc)          # the action rewrites this version's text
+        return server.features().code_actions(doc, params.range)
+
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=False))
     async def code_lens(params: types.CodeLensParams):
         return await server.features().lenses(await server.analysed(params.text_document.uri))
