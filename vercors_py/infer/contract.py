@@ -6,10 +6,12 @@ the loops it is in.  The thread contract's `requires` is the first interval's, i
 `ensures` the last one's; a barrier takes the permissions of the interval before it and
 hands out those of the interval after it; a loop's invariant holds the permissions of its
 interval and the range of its counters.  An array no thread writes is read throughout:
-its read permissions stay with every interval, so no barrier has to hand them round.
+its read permissions stay with every interval, so no barrier has to hand them round; a
+cell written after a barrier is held from before it.
 """
 from __future__ import annotations
 
+import collections
 from ..syntax import ast as A
 from ..syntax.printer import format_expr
 from .shape import Need, Shape, substitute
@@ -51,22 +53,23 @@ def _key(need: Need, names: _Names) -> tuple:
     return need.array.name, index, binders
 
 
-def clauses(needs, names: _Names, written: frozenset = frozenset()) -> list[str]:
-    """One permission clause per cell expression, the conditions of its accesses joined.
-    Cells in `written` (keys the thread writes in some interval) are held with write
-    permission also where they are only read: a barrier can hand on only what it is
-    given."""
+def clauses(needs, names: _Names) -> list[str]:
+    """One permission clause per cell expression, the conditions of its accesses joined."""
     merged: dict[tuple, dict] = {}
     for need in needs:
-        bound = {b.symbol: names.of(b.symbol, b.name) for b in need.binders}
+        bound = {b.symbol: names.of(b.symbol, b.name) for b in need.binders}     # for the guards
         key = _key(need, names)
         entry = merged.setdefault(key, {"write": False, "guards": []})
-        entry["write"] |= need.write or key in written
+        entry["write"] |= need.write
         guard = " && ".join(_paren(format_expr(_rename(g, bound))) for g in need.guards)
         entry["guards"].append(guard)
+    # Several read permissions of one thread on one array may be of one cell (for some
+    # sizes): they share it, a fraction each, as `tmp[lid]` and `tmp[(lid + 1) % gsize]`.
+    reads = collections.Counter(array for (array, _, _), entry in merged.items() if not entry["write"])
     out = []
     for (array, index, binders), entry in merged.items():
-        perm = f"Perm({array}[{index}], {'write' if entry['write'] else 'read'})"
+        amount = "write" if entry["write"] else "read" if reads[array] == 1 else f"1\\{reads[array]}"
+        perm = f"Perm({array}[{index}], {amount})"
         guards = list(dict.fromkeys(entry["guards"]))
         condition = "" if "" in guards else " || ".join(_paren(g) for g in guards) if len(guards) > 1 else guards[0]
         if binders:
@@ -80,11 +83,24 @@ def clauses(needs, names: _Names, written: frozenset = frozenset()) -> list[str]
     return out
 
 
-def per_interval(shape: Shape) -> list[list[Need]]:
-    """The needs of each interval, with the reads of arrays no thread writes in all."""
+def per_interval(shape: Shape, names: "_Names") -> list[list[Need]]:
+    """The needs of each interval, with the reads of arrays no thread writes in all, and
+    each write held from the start: a cell written after a barrier must be held before
+    it (a barrier hands on only what it is given), back to the first interval or to one
+    where the thread accesses the array otherwise."""
     written = {n.array for interval in shape.intervals for n in interval if n.write}
     read_only = [n for interval in shape.intervals for n in interval if n.array not in written]
-    return [[n for n in interval if n.array in written] + read_only for interval in shape.intervals]
+    out = [[n for n in interval if n.array in written] for interval in shape.intervals]
+    for k in range(len(out) - 1, 0, -1):
+        for need in [n for n in out[k] if n.write]:
+            key = _key(need, names)
+            for j in range(k - 1, -1, -1):
+                same = [n for n in out[j] if n.array is need.array]
+                if any(_key(n, names) != key for n in same):
+                    break
+                # Read there by the thread itself, or not accessed: held with write.
+                out[j] = [n for n in out[j] if n not in same] + [need]
+    return [interval + read_only for interval in out]
 
 
 def _indent(text: str, at: int) -> str:
@@ -95,8 +111,7 @@ def _indent(text: str, at: int) -> str:
 def written(kernel: A.Kernel, shape: Shape, text: str) -> str:
     """The text with the inferred contract written into the kernel."""
     names = _Names(kernel)
-    writes = frozenset(_key(n, names) for interval in shape.intervals for n in interval if n.write)
-    intervals = [clauses(needs, names, writes) for needs in per_interval(shape)]
+    intervals = [clauses(needs, names) for needs in per_interval(shape, names)]
     edits: list[tuple[int, int, str]] = []
     main = kernel.main
     pad = _indent(text, main.span.start)
