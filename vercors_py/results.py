@@ -33,6 +33,13 @@ EXIT_ORDER = (EXIT_INTERNAL, EXIT_USAGE, _EXIT[Verdict.REJECTED], _EXIT[Verdict.
               _EXIT[Verdict.TIMEOUT], _EXIT[Verdict.VERIFIED])
 
 
+def exit_code(code: int, diagnostics) -> int:
+    """A command's exit code for a verdict's `code`: the service turns its own faults into
+    an internal.error diagnostic on an otherwise ordinary verdict, which must not hide
+    them."""
+    return EXIT_INTERNAL if any(d.code == "internal.error" for d in diagnostics) else code
+
+
 def most_serious_exit(codes) -> int:
     """The exit code for several results; 0 when there are none."""
     return min(codes, key=EXIT_ORDER.index, default=_EXIT[Verdict.VERIFIED])
@@ -63,8 +70,4 @@ class FileResult:
 
     @property
     def exit_code(self) -> int:
-        # The service turns its own faults into an internal.error diagnostic on an
-        # otherwise ordinary verdict; the exit code must not hide them.
-        if any(d.code == "internal.error" for d in self.diagnostics):
-            return EXIT_INTERNAL
-        return self.verdict.exit_code
+        return exit_code(self.verdict.exit_code, self.diagnostics)

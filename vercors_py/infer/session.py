@@ -7,7 +7,7 @@ import enum
 import attrs
 
 from .. import diagnostics as D
-from ..results import EXIT_INTERNAL
+from ..results import exit_code
 from ..source import SourceText
 from .contract import written
 from .shape import CannotInfer, shape
@@ -38,9 +38,7 @@ class InferResult:
 
     @property
     def exit_code(self) -> int:
-        if any(d.code == "internal.error" for d in self.diagnostics):
-            return EXIT_INTERNAL
-        return self.verdict.exit_code
+        return exit_code(self.verdict.exit_code, self.diagnostics)
 
 
 def inferred_text(checked, text: str) -> tuple[str, tuple[str, ...], tuple[D.Diagnostic, ...]]:

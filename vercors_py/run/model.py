@@ -6,7 +6,7 @@ import enum
 import attrs
 
 from ..diagnostics import Diagnostic
-from ..results import EXIT_INTERNAL
+from ..results import exit_code
 from ..semantics.dimensions import Sizes
 from ..source import SourceText, Span
 
@@ -149,6 +149,4 @@ class RunResult:
 
     @property
     def exit_code(self) -> int:
-        if any(d.code == "internal.error" for d in self.diagnostics):
-            return EXIT_INTERNAL
-        return self.verdict.exit_code
+        return exit_code(self.verdict.exit_code, self.diagnostics)
