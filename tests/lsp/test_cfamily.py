@@ -183,10 +183,10 @@ async def test_hover_names_the_components_of_a_kernel_of_two_dimensions(client, 
     uri = uri_of(tmp_path, "two-dim.cu")
     open_doc(client, uri, TWO_D, language_id="cuda-cpp")
     await client.wait_for(verification_done(client), what="the verification on open")
-    shown = await hover(client, uri, at(TWO_D, "threadIdx.y"))
+    shown = await hover(client, uri, at(TWO_D, "threadIdx.y * blockDim.x + threadIdx.x] = threadIdx.x"))
     assert "```cuda-cpp\nthreadIdx.y\n```" in shown and "`lid.y` in annotations" in shown
     assert "along y" in shown
-    shown = await hover(client, uri, at(TWO_D, "lid.y"))
+    shown = await hover(client, uri, at(TWO_D, "lid.y * gsize.x"))
     assert "`threadIdx.y` in the code" in shown
 
 
