@@ -9,7 +9,8 @@ barrier loops) are replaced by copies to speak of a second thread (check.py).
 
 What is approximated, always towards more behaviours (so more races, never fewer):
 - memory holds arbitrary values, the same for a thread until a barrier or a loop (where
-  other threads may write it), independent between threads;
+  other threads may write it), and the same for every thread that reads it: different
+  values would need a write between the reads, a race of its own;
 - a loop without a barrier is one iteration with its variables unknown (the loop
   condition holding, and a counter `i = e; ...; i = i + c` at least its start): two
   threads are then in any two iterations;
@@ -110,14 +111,16 @@ class Protocol:
 
 
 def protocol(kernel: A.Kernel, functions, uniform: frozenset, timeout: float, cancel=None,
-             fenced_only: bool = False) -> Protocol:
+             fenced_only: bool = False, shared_memory: bool = True) -> Protocol:
     """`fenced_only`: a barrier orders the accesses of the memory its fences name only,
     as OpenCL and GPUVerify read `barrier(CLK_LOCAL_MEM_FENCE)`; otherwise every barrier
     orders all accesses, as the language has it (LANGUAGE.md: fences decide which facts
-    are published, `barrier()` only orders accesses)."""
+    are published, `barrier()` only orders accesses).  `shared_memory`: threads read the
+    same values from memory (see `_fresh_memory`); otherwise each thread its own, as
+    GPUVerify abstracts reads when it judges two writes of one value benign."""
     engine = Engine(f"{kernel.name}/races", timeout, cancel)
     engine.functions = FunctionTable(engine.t, functions)
-    return _Walk(engine, kernel, uniform, fenced_only).run()
+    return _Walk(engine, kernel, uniform, fenced_only, shared_memory).run()
 
 
 _ALL_MEMORY = frozenset(A.Scope)
@@ -177,9 +180,11 @@ def _is(e: A.Expr, symbol: Symbol) -> bool:
 
 
 class _Walk:
-    def __init__(self, engine: Engine, kernel: A.Kernel, uniform: frozenset, fenced_only: bool):
+    def __init__(self, engine: Engine, kernel: A.Kernel, uniform: frozenset, fenced_only: bool,
+                 shared_memory: bool):
         self.engine = engine
         self.fenced_only = fenced_only
+        self.shared_memory = shared_memory
         self.t = engine.t
         self.kernel = kernel
         self.uniform = uniform
@@ -198,10 +203,17 @@ class _Walk:
         return term
 
     def _fresh_memory(self, values: dict) -> dict:
+        """Memory that others may have written: unknown, but the same for every thread
+        that reads it (of the group, for local memory).  Two threads can read different
+        values of one cell only if a write came between, and a write between two reads
+        of other threads without a barrier is itself a race, which is reported."""
         out = {}
         for symbol in values:
             term = self.t.fresh_array(symbol.name, symbol.type)
-            self.own.append(term)
+            if not self.shared_memory:
+                self.own.append(term)
+            elif symbol.scope is A.Scope.LOCAL:
+                self.group.append(term)
             out[symbol] = term
         return out
 

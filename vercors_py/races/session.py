@@ -21,7 +21,9 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
     for ck in checked.kernels:
         divergence = [d for d in ck.uniformity.diagnostics if d.severity is D.Severity.ERROR]
         try:
-            p = protocol(ck.kernel, checked.functions, ck.uniform, timeout, cancel, fenced_only)
+            # Writes of one value are benign only when equal whatever memory holds.
+            p = protocol(ck.kernel, checked.functions, ck.uniform, timeout, cancel, fenced_only,
+                         shared_memory=not benign_writes)
         except Unsupported as problem:
             diagnostics += divergence
             diagnostics.append(D.error("unsupported.statement", problem.span,
