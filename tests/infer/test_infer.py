@@ -54,8 +54,8 @@ def test_loops_get_invariants_with_their_counters_range():
 
 
 def test_a_kernel_with_a_contract_is_left_alone():
-    result = service.infer_text((REPO := pathlib.Path(__file__).resolve().parents[2] / "examples"
-                                 / "seed004-fig8-demo.pvl").read_text(), "demo.pvl")
+    demo = pathlib.Path(__file__).resolve().parents[2] / "examples" / "seed004-fig8-demo.pvl"
+    result = service.infer_text(demo.read_text(), "demo.pvl")
     assert result.verdict.value == "not inferred" and "has a contract already" in result.diagnostics[0].message
 
 
