@@ -1,4 +1,4 @@
-"""One Z3 query per pair of accesses that may race, and a witness for each that does.
+"""Z3 queries for the pairs of accesses that may race, and a witness for each that does.
 
 Two accesses to one array, at least one a write, race when two distinct threads can
 make them to one cell: in one barrier interval for threads of one work group (any
@@ -35,7 +35,7 @@ class Outcome:
 class Answer:
     outcome: str
     diagnostics: tuple[D.Diagnostic, ...]
-    pairs: int                        # queries asked
+    pairs: int                        # pairs of accesses looked at
 
 
 def check(p: Protocol, timeout: float, benign_writes: bool = False) -> Answer:
@@ -52,17 +52,16 @@ def check(p: Protocol, timeout: float, benign_writes: bool = False) -> Answer:
     seen: set = set()
     for scope in (A.Scope.LOCAL, A.Scope.GLOBAL):
         for interval in intervals(p.body, scope):
-            for a, b in _pairs(interval):
-                key = ("group", id(a), id(b))
-                if key in seen:
-                    continue
-                seen.add(key)
-                pairs += 1
-                _ask(p, a, b, facts, timeout, True, benign_writes, found, unknown)
+            for accesses in _by_array(_distinct(interval)):
+                key = ("group", frozenset(id(a) for a in accesses))
+                if key not in seen:
+                    seen.add(key)
+                    pairs += _count(accesses)
+                    _ask_all(p, accesses, facts, timeout, True, benign_writes, found, unknown)
     global_accesses = _distinct(a for i in intervals(p.body, A.Scope.GLOBAL) for a in i)
-    for a, b in _pairs(global_accesses):
-        pairs += 1
-        _ask(p, a, b, facts, timeout, False, benign_writes, found, unknown)
+    for accesses in _by_array(global_accesses):
+        pairs += _count(accesses)
+        _ask_all(p, accesses, facts, timeout, False, benign_writes, found, unknown)
     if found:
         return Answer(Outcome.RACY, tuple(_first_per_statements(found))[:MAX_REPORTED], pairs)
     if unknown:
@@ -77,6 +76,69 @@ def _distinct(accesses) -> list[Access]:
             ids.add(id(a))
             out.append(a)
     return out
+
+
+def _by_array(accesses: list[Access]) -> list[list[Access]]:
+    """The accesses of each array that some of them write."""
+    groups: dict = {}
+    for a in accesses:
+        groups.setdefault(id(a.array), []).append(a)
+    return [g for g in groups.values() if any(a.write for a in g)]
+
+
+def _count(accesses: list[Access]) -> int:
+    """The pairs of accesses, at least one a write, among these (of one array)."""
+    n, writes = len(accesses), sum(1 for a in accesses if a.write)
+    return n * (n + 1) // 2 - (n - writes) * (n - writes + 1) // 2
+
+
+def _ask_all(p: Protocol, accesses: list[Access], facts, timeout: float, same_group: bool, benign_writes: bool,
+             found: list, unknown: list) -> None:
+    """One query for all pairs of accesses to one array (seed 001: the formula grows with
+    the accesses, not with their pairs): the first thread makes access number `choice`,
+    the second number `choice'`, at one cell, one of them writing.  A model names the
+    pair; an unknown answer is asked again pair by pair, to say which pair it is."""
+    if len(accesses) == 1:
+        _ask(p, accesses[0], accesses[0], facts, timeout, same_group, benign_writes, found, unknown)
+        return
+    t = p.engine.t
+    pairs = _copies(p, same_group)
+    other = lambda term: z3.substitute(term, *pairs) if pairs else term
+    cell = t.fresh_int("cell")
+    first, second = t.fresh_int("choice"), t.fresh_int("choice'")
+    w1, w2 = t.fresh("writes", z3.BoolSort(t.ctx)), t.fresh("writes'", z3.BoolSort(t.ctx))
+    values = [a.value for a in accesses if a.value is not None]
+    v1 = v2 = None
+    if benign_writes and values:
+        v1, v2 = t.fresh("value", values[0].sort()), t.fresh("value'", values[0].sort())
+
+    def made(choice, who, writes, value):
+        options = []
+        for k, a in enumerate(accesses):
+            parts = [choice == k, who(a.guard), cell == who(a.index), writes == a.write]
+            if value is not None and a.value is not None:
+                parts.append(value == who(a.value))
+            options.append(z3.And(parts))
+        return z3.Or(options)
+
+    s = _solver(t.ctx, timeout)
+    distinct = p.lid.whole != other(p.lid.whole) if same_group else p.gid.whole != other(p.gid.whole)
+    s.add(facts, other(facts), distinct, made(first, lambda x: x, w1, v1), made(second, other, w2, v2), z3.Or(w1, w2))
+    if v1 is not None:
+        s.add(z3.Implies(z3.And(w1, w2), v1 != v2))
+    answer = s.check()
+    if answer == z3.sat:
+        model = s.model()
+        small = [u <= SMALL for u in p.sizes.unknowns] + [z3.And(-SMALL <= v, v <= SMALL)
+                                                          for _, v in p.params if z3.is_int(v)]
+        if s.check(*small) == z3.sat:
+            model = s.model()
+        a = accesses[model.eval(first, model_completion=True).as_long()]
+        b = accesses[model.eval(second, model_completion=True).as_long()]
+        found.append(_witness(p, a, b, model, other, same_group))
+    elif answer == z3.unknown:
+        for a, b in _pairs(accesses):
+            _ask(p, a, b, facts, timeout, same_group, benign_writes, found, unknown)
 
 
 def _pairs(interval):
