@@ -121,11 +121,20 @@ def _ask_all(p: Protocol, accesses: list[Access], facts, timeout: float, same_gr
             options.append(z3.And(parts))
         return z3.Or(options)
 
-    s = _solver(t.ctx, timeout)
     distinct = p.lid.whole != other(p.lid.whole) if same_group else p.gid.whole != other(p.gid.whole)
-    s.add(facts, other(facts), distinct, made(first, lambda x: x, w1, v1), made(second, other, w2, v2), z3.Or(w1, w2))
+    query = [facts, other(facts), distinct, made(first, lambda x: x, w1, v1), made(second, other, w2, v2),
+             z3.Or(w1, w2)]
     if v1 is not None:
-        s.add(z3.Implies(z3.And(w1, w2), v1 != v2))
+        query.append(z3.Implies(z3.And(w1, w2), v1 != v2))
+    # First with products of unknowns as opaque terms (linear, fast): no model there is
+    # no model at all; otherwise the full solver decides.
+    linear = _solver(t.ctx, timeout)
+    linear.set("arith.nl", False)
+    linear.add(*query)
+    if linear.check() == z3.unsat:
+        return
+    s = _solver(t.ctx, timeout)
+    s.add(*query)
     answer = s.check()
     if answer == z3.sat:
         model = s.model()

@@ -27,7 +27,7 @@ import attrs
 import z3
 
 from ..semantics.dimensions import Ids, Sizes, id_store, names_components
-from ..semantics.symbols import Symbol
+from ..semantics.symbols import RESERVED, Symbol
 from ..source import Span
 from ..syntax import ast as A
 from ..syntax.snippet import short
@@ -232,6 +232,10 @@ class _Walk:
         st = State(store=store, values=self._fresh_memory(values), mask={}, old_values={})
         st = State(store=st.store, values=st.values, mask={}, old_values=st.values)
         facts = [*size_facts(sizes), *in_range(gid, sizes.groups), *in_range(lid, sizes.local)]
+        # tid's range follows from gid's and lid's only by nonlinear reasoning; stated, it
+        # keeps indices like `tid + k * tcount` linear in the solver's eyes.
+        tid, tcount = store[RESERVED["tid"]], store[RESERVED["tcount"]]
+        facts += [0 <= tid, tid < tcount]
         for a in self.kernel.arrays:
             facts.append(self._value(a.length, st) >= 0)
         facts += [self._value(c.expr, st) for c in self.kernel.contexts]
