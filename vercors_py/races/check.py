@@ -137,11 +137,7 @@ def _ask_all(p: Protocol, accesses: list[Access], facts, timeout: float, same_gr
     s.add(*query)
     answer = s.check()
     if answer == z3.sat:
-        model = s.model()
-        small = [u <= SMALL for u in p.sizes.unknowns] + [z3.And(-SMALL <= v, v <= SMALL)
-                                                          for _, v in p.params if z3.is_int(v)]
-        if s.check(*small) == z3.sat:
-            model = s.model()
+        model = _small_model(p, s)
         a = accesses[model.eval(first, model_completion=True).as_long()]
         b = accesses[model.eval(second, model_completion=True).as_long()]
         found.append(_witness(p, a, b, model, other, same_group))
@@ -198,13 +194,7 @@ def _ask(p: Protocol, a: Access, b: Access, facts, timeout: float, same_group: b
         s.add(a.value != other(b.value))
     answer = s.check()
     if answer == z3.sat:
-        # A witness at small sizes reads better, and `run` can replay it.
-        model = s.model()
-        small = [u <= SMALL for u in p.sizes.unknowns] + [z3.And(-SMALL <= v, v <= SMALL)
-                                                          for _, v in p.params if z3.is_int(v)]
-        if s.check(*small) == z3.sat:
-            model = s.model()
-        found.append(_witness(p, a, b, model, other, same_group))
+        found.append(_witness(p, a, b, _small_model(p, s), other, same_group))
     elif answer == z3.unknown:
         unknown.append(D.error(
             "timeout.solver", a.span,
@@ -212,6 +202,15 @@ def _ask(p: Protocol, a: Access, b: Access, facts, timeout: float, same_group: b
             f"can race{'' if same_group else ' between work groups'}: the solver gave no answer "
             f"({s.reason_unknown() or 'unknown'}), so the kernel is not shown race-free",
             related=(D.Related(b.span, "the other access"),) if b.span != a.span else ()))
+
+
+def _small_model(p: Protocol, s: z3.Solver):
+    """The model of a satisfied query, at small sizes and parameters when there is one
+    there: a witness reads better, and `run` can replay it."""
+    model = s.model()
+    small = [u <= SMALL for u in p.sizes.unknowns] + [z3.And(-SMALL <= v, v <= SMALL)
+                                                      for _, v in p.params if z3.is_int(v)]
+    return s.model() if s.check(*small) == z3.sat else model
 
 
 def _witness(p: Protocol, a: Access, b: Access, model, other, same_group: bool) -> D.Diagnostic:
