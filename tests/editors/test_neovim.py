@@ -90,7 +90,7 @@ def test_neovim_check_fails_when_the_diagnostic_does_not_come(tmp_path):
     non-zero exit with what it saw, within its timeout (so the tests above can fail)."""
     vercors_py = server_bin_dir() / "vercors-py"
     proc, report = run_nvim(tmp_path, "NONE", VERCORS_PY=str(vercors_py),
-                            VERCORS_CHECK_CODE="perm.no-such-code", VERCORS_CHECK_TIMEOUT="3")
+                            VERCORS_CHECK_CODE="perm.no-such-code", VERCORS_CHECK_TIMEOUT="10")
     assert proc.returncode != 0, report
     assert "FAILED: no diagnostic perm.no-such-code within the timeout" in proc.stdout, report
     assert f"diagnostics now: {CODE} at {WHERE}" in proc.stdout, report

@@ -108,7 +108,9 @@ local function main()
   say("filetype %s", vim.bo[bufnr].filetype)
 
   -- 1. Attached, and the verification of the opened text reports the expected code.
-  local attached = vim.wait(timeout_ms, function() return #clients_of(bufnr) > 0 end, 50)
+  -- Starting the server is not what a short VERCORS_CHECK_TIMEOUT is about: a loaded
+  -- machine may take longer than it to start Python and import the solver.
+  local attached = vim.wait(math.max(timeout_ms, 60000), function() return #clients_of(bufnr) > 0 end, 50)
   if not attached then fail("no client attached to the buffer", bufnr) end
   local client = clients_of(bufnr)[1]
   client_id = client.id
