@@ -16,12 +16,14 @@ first, so imports and Z3's start-up are not counted).  A kernel's time is the le
 `REPEAT_CUTOFF` seconds is not run again: at that size the noise is small beside the
 time).  `service.races_text` reports the seconds from the text to the verdict (parse,
 static checks, the protocol walk, the barrier intervals, every Z3 query); that is what is
-measured, with the number of pairs of accesses asked about (`pairs`), the solver's work.
+measured, with two counts of the solver's work: the API's `pairs` (the pairs of accesses
+looked at, at least one a write) and the Z3 checks made (`checks`: calls of
+z3.Solver.check, counted by wrapping it in this process; the wrapper only counts).
 
 Every generated kernel is race-free by construction, so a verdict other than
 `race-free` is a bug, of the generator or of `races`: it is printed as `WRONG`, kept in
 the table, and the exit status is 1.  A family stops at the first N whose time exceeds
-`--budget` seconds (default 20): the larger N are reported as not run, with the fit's
+`--budget` seconds (default `BUDGET`, 10): the larger N are reported as not run, with the fit's
 extrapolation.
 
 The families, as seed 001 describes them, in the kernel language.  As in Faial (one
@@ -44,21 +46,23 @@ every number of groups too, and global accesses are also paired across groups):
   the bound uniform, so the lock-step rule holds).
 
 Growth is judged over the N that were measured: a least-squares line t = a + b N (with
-R^2); the doubling ratio t(N) / t(N / 2) at the largest measured even N (at most 2 for a
-line with a non-negative intercept, near 4 for N^2), which alone calls a family linear
-(ratio <= 2.3); and, over the upper half of the measured N, a power fit t ~ N^k and an
-exponential fit t ~ x^N, the better of which names super-linear growth and extrapolates
-to N = 50 for a family that stopped early.  A family that is not linear or not under 1 s
-at N = 50 is profiled (cProfile) once, at its largest measured N that took at most
-`PROFILE_MAX` seconds, and the profile's split (analyse, protocol walk, intervals, Z3
-checks) goes into the report.  It measures; it changes
-nothing under vercors_py/.
+R^2); the doubling ratio t(N) / t(N / 2) at the largest measured even N, each side the
+mean over `SMOOTH` consecutive N (at most 2 for a line with a non-negative intercept,
+near 4 for N^2); a family is linear when that ratio is at most 2.3 and the line's R^2 at
+least 0.9.  Otherwise, over the upper half of the measured N, a power fit t ~ N^k and an
+exponential fit t ~ x^N, the better of which names the growth (a ratio within bounds but
+a poor line is "irregular") and extrapolates to N = 50 for a family that stopped early.
+With --write every family is profiled (cProfile) once, at its largest measured N that
+took at most `PROFILE_MAX` seconds, and the profile's split (analyse, protocol walk,
+intervals, queries, Z3 checks, substitution) goes into the report.  It measures; it
+changes nothing under vercors_py/.
 """
 from __future__ import annotations
 
 import argparse
 import cProfile
 import io
+import json
 import math
 import platform
 import pstats
@@ -72,14 +76,29 @@ import attrs
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+import z3  # noqa: E402
+
 from vercors_py import service  # noqa: E402
+
+_checks = [0]
+_z3_check = z3.Solver.check
+
+
+def _counted_check(self, *args, **kwargs):
+    _checks[0] += 1
+    return _z3_check(self, *args, **kwargs)
+
+
+z3.Solver.check = _counted_check
 
 DOC = ROOT / "docs" / "races-scaling.md"
 TARGET = 1.0                    # seconds at N = 50 (the issue's bound)
 TARGET_N = 50
+SMOOTH = 5                      # N averaged at each end of the doubling ratio
 REPEAT_CUTOFF = 5.0             # seconds of runs of one kernel after which it is not repeated
 DOC_ROWS = (1, 5, 10, 20, 30, 40, 50)
 TIMEOUT = 10.0                  # Z3's limit per query, seconds
+BUDGET = 10.0                   # a family stops after the first N slower than this, seconds
 PROFILE_MAX = 10.0              # a family is profiled at its largest N that took at most this
 
 
@@ -195,7 +214,8 @@ class Point:
     seconds: float                 # least of the runs
     runs: int
     verdict: str
-    pairs: int
+    pairs: int                     # the API's count: pairs of accesses looked at
+    checks: int                    # calls of z3.Solver.check in one run
     messages: tuple[str, ...] = ()  # diagnostics of a wrong verdict
 
     @property
@@ -214,10 +234,13 @@ class Series:
 def measure(text: str, name: str, repeat: int, timeout: float = TIMEOUT) -> Point:
     best, runs, spent, result = math.inf, 0, 0.0, None
     while runs < max(1, repeat) and (runs == 0 or spent <= REPEAT_CUTOFF):
+        before = _checks[0]
         result = service.races_text(text, name, service.Options(timeout=timeout))
+        checks = _checks[0] - before
         best, runs, spent = min(best, result.seconds), runs + 1, spent + result.seconds
     messages = tuple(d.message for d in result.diagnostics) if result.verdict.value != "race-free" else ()
-    return Point(int(name.split("-")[-1].split(".")[0]), best, runs, result.verdict.value, result.pairs, messages)
+    return Point(int(name.split("-")[-1].split(".")[0]), best, runs, result.verdict.value, result.pairs,
+                 checks, messages)
 
 
 def warm_up() -> None:
@@ -231,7 +254,8 @@ def run_family(family: str, groups: str, sizes: list[int], repeat: int, budget: 
         point = measure(kernel(family, n, groups), f"{family}-{n}.pvl", repeat)
         points.append(point)
         flag = f"  WRONG: {point.verdict}: {'; '.join(point.messages[:2])}" if point.wrong else ""
-        log(f"  {family:13} N={n:3} {point.seconds:8.3f}s  pairs {point.pairs:5}  runs {point.runs}{flag}")
+        log(f"  {family:13} N={n:3} {point.seconds:8.3f}s  pairs {point.pairs:5}  checks {point.checks:5}  "
+            f"runs {point.runs}{flag}")
         if point.seconds > budget:
             later = [m for m in sizes if m > n]
             return Series(family, groups, tuple(points), later[0] if later else None)
@@ -279,7 +303,14 @@ def growth(series: Series) -> Growth:
     by_n = {p.n: p.seconds for p in pts}
     even = [n for n in sorted(by_n) if n % 2 == 0 and n // 2 in by_n and n >= 4]
     doubling_n = even[-1] if even else None
-    doubling = by_n[doubling_n] / by_n[doubling_n // 2] if doubling_n else None
+    doubling = None
+    if doubling_n:
+        # Means over up to SMOOTH consecutive N ending at N and at N / 2 (one slow or fast
+        # run does not decide the ratio).
+        top = [by_n[m] for m in range(doubling_n - SMOOTH + 1, doubling_n + 1) if m in by_n]
+        half = [by_n[m] for m in range(doubling_n // 2 - SMOOTH + 1, doubling_n // 2 + 1) if m in by_n]
+        width = min(len(top), len(half))
+        doubling = (sum(top[-width:]) / width) / (sum(half[-width:]) / width)
     upper = [p for p in pts if p.n >= (pts[-1].n if pts else 0) / 2]
     if len(upper) < 3:
         upper = pts[-3:]
@@ -290,12 +321,14 @@ def growth(series: Series) -> Growth:
         _, exponent, _, power_sse = _fit([math.log(p.n) for p in upper], logs)
         _, rate, _, exp_sse = _fit([p.n for p in upper], logs)
         step = math.exp(rate)
-    if doubling is not None and doubling <= 2.3:
+    if doubling is not None and doubling <= 2.3 and r2 >= 0.9:
         kind = "linear"
     elif step is not None and step >= 1.3 and exp_sse < power_sse:
         kind = f"exponential (about x{step:.1f} per step of N)"
     elif exponent is not None:
         kind = f"polynomial (about N^{exponent:.1f})"
+        if r2 < 0.9 and doubling is not None and doubling <= 2.3:
+            kind = f"irregular (the line's R^2 is {r2:.2f})"
     else:
         kind = "unknown (too few N)"
     at = by_n.get(TARGET_N)
@@ -316,11 +349,16 @@ def growth(series: Series) -> Growth:
 # (label, file suffix, function name): cumulative seconds of these frames in a profile.
 SPLIT = (
     ("parse and static checks (service.analyze)", "vercors_py/service.py", "analyze"),
-    ("protocol walk (races/protocol.py)", "vercors_py/races/protocol.py", "protocol"),
-    ("barrier intervals (races/intervals.py)", "vercors_py/races/intervals.py", "intervals"),
-    ("all queries (races/check.py _ask)", "vercors_py/races/check.py", "_ask"),
-    ("  of which Z3's check", "z3/z3.py", "check"),
-    ("  of which z3.substitute (the second thread)", "z3/z3.py", "substitute"),
+    ("protocol walk (races/protocol.py protocol)", "vercors_py/races/protocol.py", "protocol"),
+    ("barrier intervals (races/intervals.py intervals)", "vercors_py/races/intervals.py", "intervals"),
+    ("uniformity of barriers and jumps (races/check.py reached_uniformly)", "vercors_py/races/check.py",
+     "reached_uniformly"),
+    ("the race queries (races/check.py check)", "vercors_py/races/check.py", "check"),
+    ("· fresh copies of the thread's unknowns (races/check.py _copies)", "vercors_py/races/check.py", "_copies"),
+    ("· z3.substitute (the second thread's terms)", "z3/z3.py", "substitute"),
+    ("· asserting (z3 Solver.add)", "z3/z3.py", "add"),
+    ("· Z3's check", "z3/z3.py", "check"),
+    ("· deleting solvers (Z3_solver_dec_ref)", "z3/z3core.py", "Z3_solver_dec_ref"),
 )
 
 
@@ -329,9 +367,12 @@ class Profile:
     family: str
     n: int
     groups: str
-    total: float
+    plain: float                                   # seconds of one run without the profiler
+    total: float                                   # seconds under the profiler
     pairs: int
+    checks: int
     split: tuple[tuple[str, int, float], ...]      # (label, calls, cumulative seconds)
+    revision: str                                  # the commit profiled
     top: tuple[tuple[str, int, float, float], ...]  # (function, calls, own seconds, cumulative)
 
 
@@ -349,7 +390,9 @@ def _where(func: tuple) -> str:
 def profile(family: str, n: int, groups: str = "one", top: int = 12) -> Profile:
     text = kernel(family, n, groups)
     warm_up()
+    plain = service.races_text(text, f"{family}-{n}.pvl", service.Options(timeout=TIMEOUT)).seconds
     prof = cProfile.Profile()
+    before = _checks[0]
     start = time.perf_counter()
     prof.enable()
     result = service.races_text(text, f"{family}-{n}.pvl", service.Options(timeout=TIMEOUT))
@@ -365,13 +408,14 @@ def profile(family: str, n: int, groups: str = "one", top: int = 12) -> Profile:
                 calls, cum = calls + nc, cum + ct
         split.append((label, calls, cum))
     ranked = sorted(raw.items(), key=lambda kv: -kv[1][2])[:top]
-    return Profile(family, n, groups, total, result.pairs, tuple(split),
+    return Profile(family, n, groups, plain, total, result.pairs, _checks[0] - before, tuple(split), revision(),
                    tuple((_where(f), v[1], v[2], v[3]) for f, v in ranked))
 
 
 def render_profile(p: Profile) -> list[str]:
     lines = [f"`{p.family}-{p.n}` ({p.groups} group{'s' if p.groups == 'any' else ''}), "
-             f"{p.total:.2f} s under cProfile, {p.pairs} pairs asked about:", "",
+             f"{p.plain:.2f} s without the profiler, {p.total:.2f} s under cProfile; {p.pairs} pairs, "
+             f"{p.checks} Z3 checks (commit {p.revision}):", "",
              "| part | calls | seconds | share |", "|---|---:|---:|---:|"]
     for label, calls, cum in p.split:
         lines.append(f"| {label} | {calls} | {cum:.3f} | {100 * cum / p.total:.0f}% |")
@@ -415,13 +459,40 @@ def table(results: list[Series], rows: list[int]) -> list[str]:
     return lines
 
 
-def pairs_table(results: list[Series], rows: list[int]) -> list[str]:
+def work_table(results: list[Series], rows: list[int]) -> list[str]:
     names = [s.family for s in results]
     lines = ["| N | " + " | ".join(names) + " |", "|---:|" + "---:|" * len(names)]
     for n in rows:
-        cells = [str(next((p.pairs for p in s.points if p.n == n), "–")) for s in results]
+        cells = []
+        for s in results:
+            point = next((p for p in s.points if p.n == n), None)
+            cells.append("–" if point is None else f"{point.pairs} / {point.checks}")
         if any(c != "–" for c in cells):
             lines.append(f"| {n} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def cost_table(results: list[Series]) -> list[str]:
+    """Time = Z3 checks x seconds per check: how each factor grows between the middle and
+    the end of the measured N (exponents of N over that range), beside the pairs."""
+    lines = ["| family | N | pairs | Z3 checks | ms per check | pairs ~ N^p | checks ~ N^c | "
+             "ms per check ~ N^q | seconds ~ N^(c+q) |",
+             "|---|---|---|---|---|---:|---:|---:|---:|"]
+    for s in results:
+        pts = [p for p in s.points if p.pairs > 0 and p.checks > 0 and p.seconds > 0]
+        if len(pts) < 2:
+            continue
+        hi = pts[-1]
+        lo = max((p for p in pts if p.n <= hi.n / 2), key=lambda p: p.n, default=pts[0])
+        if lo.n == hi.n:
+            continue
+        span = math.log(hi.n / lo.n)
+        per = lambda p: 1000 * p.seconds / p.checks      # noqa: E731
+        ep = math.log(hi.pairs / lo.pairs) / span
+        ec = math.log(hi.checks / lo.checks) / span
+        eq = math.log(per(hi) / per(lo)) / span
+        lines.append(f"| {s.family} | {lo.n} → {hi.n} | {lo.pairs} → {hi.pairs} | {lo.checks} → {hi.checks} | "
+                     f"{per(lo):.2f} → {per(hi):.2f} | {ep:.1f} | {ec:.1f} | {eq:.1f} | {ec + eq:.1f} |")
     return lines
 
 
@@ -462,23 +533,13 @@ def _big(seconds: float) -> str:
     return f"{seconds / 86400:.0f} days" if years < 1 else f"10^{math.log10(years):.0f} years"
 
 
-def failing(results: list[Series]) -> list[Series]:
-    out = []
-    for s in results:
-        g = growth(s)
-        over = g.at_target is None or g.at_target >= TARGET
-        if g.kind != "linear" or over or any(p.wrong for p in s.points):
-            out.append(s)
-    return out
-
-
 def render(all_results: dict[str, list[Series]], profiles: list[Profile], repeat: int, budget: float,
-           sizes: list[int]) -> str:
+           sizes: list[int], measured: str) -> str:
     out = [
         "# `vercors-py races` on seed 001's synthetic families",
         "",
         "Generated by `.venv/bin/python bench/races_scaling.py --write`; do not edit by hand.",
-        f"Commit {revision()}. Machine: {platform.machine()}, Python {platform.python_version()}, in one process; "
+        f"Measured at commit {measured}. Machine: {platform.machine()}, Python {platform.python_version()}, in one process; "
         f"N = {sizes[0]}..{sizes[-1]}; a kernel's time is the least of {repeat} runs "
         f"(one run when its runs add up to more than {REPEAT_CUTOFF:.0f} s); a family stops at the first N "
         f"over {budget:.0f} s.",
@@ -492,8 +553,10 @@ def render(all_results: dict[str, list[Series]], profiles: list[Profile], repeat
         "annotation but the launch facts, and given to `service.races_text` (the same call as "
         "`vercors-py races`, in process, after one warm-up call). The time is the API's "
         "`seconds`: from the text to the verdict (parse, static checks, protocol walk, barrier "
-        "intervals, every Z3 query). `pairs` is the number of pairs of accesses asked about, "
-        "one Z3 query each (docs/races.md, \"How it is decided\"). Every kernel is race-free by "
+        "intervals, every Z3 query). Two counts of the solver's work go with it: `pairs`, the "
+        "API's number of pairs of accesses looked at (at least one a write; docs/races.md, "
+        "\"How it is decided\"), and the Z3 checks made (calls of `z3.Solver.check`, counted by "
+        "a wrapper in the benchmark's process). Every kernel is race-free by "
         "construction; any other verdict is marked **WRONG** below (and the run exits 1).",
         "",
         "The families (seed 001, Fig. 17), adapted to the kernel language. As in Faial (one thread "
@@ -514,22 +577,26 @@ def render(all_results: dict[str, list[Series]], profiles: list[Profile], repeat
         "uniform bound).",
         "",
         "Growth, over the N measured: the least-squares line t = a + b N with its R^2; the "
-        "doubling ratio t(N)/t(N/2) at the largest measured even N (at most 2 for a line with "
-        "a non-negative intercept, near 4 for N^2), which alone calls a family linear when it "
-        "is at most 2.3; and over the upper half of the measured N a power fit t ~ N^k "
-        "(`k`) and an exponential fit t ~ x^N (`x`), the better of which names super-linear "
-        "growth and, for a family that stopped before N = 50, extrapolates from its last "
-        "measured N.",
+        f"doubling ratio t(N)/t(N/2) at the largest measured even N, each side the mean over "
+        f"{SMOOTH} consecutive N (at most 2 for a line with a non-negative intercept, near 4 for "
+        "N^2). A family is called linear when the ratio is at most 2.3 and the line's R^2 at "
+        "least 0.9. Otherwise, over the upper half of the measured N, a power fit t ~ N^k (`k`) "
+        "and an exponential fit t ~ x^N (`x`): the better names the growth (a ratio within "
+        "bounds with a poor line is *irregular*) and, for a family that stopped before N = 50, "
+        "extrapolates from its last measured N.",
     ]
     for groups, results in all_results.items():
         title = "one work group (`ngroups == 1`)" if groups == "one" else "any number of groups"
         rows = sorted(set(DOC_ROWS) & {p.n for s in results for p in s.points})
         out += ["", f"## Seconds per N: {title}", ""]
         out += table(results, rows)
-        out += ["", "Pairs of accesses asked about (one Z3 query each):", ""]
-        out += pairs_table(results, rows)
+        out += ["", "The solver's work: pairs of accesses looked at / Z3 checks made:", ""]
+        out += work_table(results, rows)
         out += ["", "Growth and the 1 s target:", ""]
         out += growth_table(results)
+        out += ["", "The time split into the number of Z3 checks and the time per check (between the "
+                "middle and the end of the measured N; an exponent is the slope of log over log N):", ""]
+        out += cost_table(results)
         wrong = [(s.family, p) for s in results for p in s.points if p.wrong]
         out += [""]
         if wrong:
@@ -547,36 +614,51 @@ def render(all_results: dict[str, list[Series]], profiles: list[Profile], repeat
         out += ["", "In short: " + "; ".join(verdicts) + "."]
     if profiles:
         out += ["", "## Where the time goes (cProfile)", "",
-                f"Each family that misses the target, profiled once at its largest measured N that took at most {PROFILE_MAX:.0f} s "
+                f"Each family, profiled once at its largest measured N that took at most {PROFILE_MAX:.0f} s "
                 "(`bench/races_scaling.py --profile FAMILY:N` prints the same). The split counts "
-                "cumulative time, so the indented rows are part of the row above them."]
+                "cumulative time per function, over all its callers: the rows marked · are what the "
+                "pair queries (and the uniformity check, and the one check that the assumptions "
+                "are consistent) spend in those functions. The second table lists the functions "
+                "with the most time of their own."]
         for p in profiles:
             out += ["", f"### {p.family}", ""] + render_profile(p)
     out += ["", "## Reading the results", ""] + FINDINGS
     return "\n".join(out) + "\n"
 
 
-# What the profiles say, written after reading them (bench/races_scaling.py; kept short,
-# checked against the tables above at each --write).
+# What the tables and profiles say, written after reading them (a run of commit 9ccc23f);
+# check them against the tables at each --write.
 FINDINGS = [
-    "- **One Z3 query per pair of accesses** (races/check.py `check`): a barrier interval with "
-    "k accesses to one array costs about k^2/2 queries, and global memory adds every pair of "
-    "the kernel's global accesses once more, for two work groups. `access`, `conds`, "
-    "`nested-conds` and `uloops` put N accesses (plus reads) in one interval, so their pairs "
-    "and their time grow as N^2, whatever each query costs. Faial asks one query per array "
-    "and barrier interval (seed 001, section 4.2: a symbolic trace with `var` and `if`), which "
-    "is why its curves are linear in these families. Per query, nearly all the time is Z3's "
-    "`check` (the profiles' split): the index terms `gid * gsize + lid` are non-linear, so "
-    "even an unsatisfiable query of a few constraints takes milliseconds, and tens of "
-    "milliseconds for two work groups (`--groups any`), where `gid * gsize + lid = "
-    "gid' * gsize + lid'` with gid != gid' needs non-linear reasoning.",
-    "- **Two instances per loop with a barrier** (races/protocol.py `loop`): each such loop's "
-    "body is walked twice, so N nested synchronised loops make 2^N instances of the innermost "
-    "body and about 2^(N+1) pairs; the time is exponential. Faial's `align` has the same "
-    "exponential blow-up in the nesting of synchronised loops (seed 001, section 4.1), and "
-    "Faial times out beyond 17 levels (section 7); real kernels nest at most 3 (ibid.).",
-    "- `barriers` is linear: each barrier interval holds a constant number of accesses, so the "
-    "pairs grow as N.",
+    "- **Grouped queries.** `races` asks one Z3 query per array and barrier interval (the first "
+    "thread makes one of the interval's accesses, the second another: a disjunction over the "
+    "accesses, seed 001's grouping; commit f401fe7), not one per pair. `pairs` still grows as "
+    "N^2 in `access`, `conds`, `nested-conds` and `uloops`; the Z3 checks do not: 3 in `access` "
+    "and `uloops` whatever N, 2N + 3 in `conds` and `nested-conds` (two per conditional: the "
+    "walk's checks that a branch can be taken), 2N + 4 in `barriers`. An earlier run of this "
+    "benchmark at commit 5fa0dbe, with one query per pair, was quadratic in those four families: "
+    "`conds` 7.9 s and `nested-conds` 8.7 s at N = 50, `access` 10.0 s at N = 30, `uloops` "
+    "11.6 s at N = 28.",
+    "- **What is left super-linear in `access` and `uloops`** is the work per query, not the "
+    "number of queries. In `access` it is mostly Z3's `check` of the grouped queries (see the "
+    "profile), each a disjunction over the interval's 2N accesses for each thread. In "
+    "`uloops` it is `z3.substitute`: the second thread's terms are the first's with every "
+    "unknown of the thread replaced (`_copies`), and both the unknowns (each loop makes fresh "
+    "ones for its counter and for memory) and the guards (the access in loop k is under the "
+    "conditions and counter facts of loops 1..k) grow with N.",
+    "- **`sloops` is exponential** (races/protocol.py `loop`): a loop with a barrier is two "
+    "instances of its body, so N nested synchronised loops make 2^N instances of the innermost "
+    "body, 2^(N+1) - 2 pairs and about 2^(N+2) Z3 checks (one per interval); the protocol walk, "
+    "the intervals and the uniformity check of each barrier (`reached_uniformly`, over the "
+    "guards of every instance) grow with them. Faial's `align` has the same blow-up in the "
+    "nesting of synchronised loops (seed 001, section 4.1) and Faial times out beyond 17 "
+    "levels (section 7); real kernels nest at most 3 (ibid.), where `sloops` takes under 0.1 s.",
+    "- **Any number of groups** (`--groups any`) costs more: global accesses are also paired "
+    "across groups, and `gid * gsize + lid = gid' * gsize + lid'` with gid != gid' is "
+    "non-linear. The grouped query is first tried with products of unknowns opaque (linear; "
+    "commit ef4a339); where that finds a model the full solver decides, which is slower and "
+    "irregular from one N to the next (see `access`).",
+    "- `barriers` is linear and well under 1 s: each interval holds a constant number of "
+    "accesses.",
 ]
 
 
@@ -598,8 +680,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--families", default=",".join(FAMILIES), help="comma-separated (default: all)")
     ap.add_argument("--groups", default="one", help="one, any, or one,any (default one: ngroups == 1)")
     ap.add_argument("--repeat", type=int, default=3, help="runs per kernel, the least is kept (default 3)")
-    ap.add_argument("--budget", type=float, default=20.0,
-                    help="a family stops after the first N slower than this, in seconds (default 20)")
+    ap.add_argument("--budget", type=float, default=BUDGET,
+                    help=f"a family stops after the first N slower than this, in seconds (default {BUDGET:.0f})")
+    ap.add_argument("--save", metavar="JSON", help="also save the measurements")
+    ap.add_argument("--load", metavar="JSON", help="report saved measurements instead of measuring")
     ap.add_argument("--profile", metavar="FAMILY:N", help="profile one kernel and print where its time goes")
     ap.add_argument("--print", metavar="FAMILY:N", dest="show", help="print one generated kernel")
     args = ap.parse_args(argv)
@@ -619,11 +703,26 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         ap.error(f"unknown families {unknown}; known: {', '.join(FAMILIES)}")
     sizes = parse_sizes(args.sizes)
-    warm_up()
     all_results: dict[str, list[Series]] = {}
-    for groups in groups_list:
-        print(f"groups: {groups}")
-        all_results[groups] = [run_family(f, groups, sizes, args.repeat, args.budget) for f in families]
+    if args.load:
+        saved = json.loads(Path(args.load).read_text(encoding="utf-8"))
+        sizes, args.repeat, args.budget = saved["sizes"], saved["repeat"], saved["budget"]
+        measured = saved["revision"]
+        for groups, series in saved["results"].items():
+            all_results[groups] = [Series(x["family"], x["groups"], tuple(Point(**{**p, "messages": tuple(p["messages"])})
+                                                                           for p in x["points"]), x["stopped"])
+                                   for x in series]
+        groups_list = list(all_results)
+    else:
+        measured = revision()      # what is imported now is what is measured
+        warm_up()
+        for groups in groups_list:
+            print(f"groups: {groups}")
+            all_results[groups] = [run_family(f, groups, sizes, args.repeat, args.budget) for f in families]
+    if args.save:
+        Path(args.save).write_text(json.dumps(
+            {"sizes": sizes, "repeat": args.repeat, "budget": args.budget, "revision": measured,
+             "results": {g: [attrs.asdict(x) for x in r] for g, r in all_results.items()}}, indent=1), encoding="utf-8")
     for groups, results in all_results.items():
         print(f"\nseconds per N ({groups} group{'s' if groups == 'any' else ''}):")
         rows = sorted({p.n for s in results for p in s.points})
@@ -648,12 +747,12 @@ def main(argv: list[str] | None = None) -> int:
         for groups, results in all_results.items():
             if groups != groups_list[0]:
                 continue
-            for s in failing(results):
+            for s in results:
                 chosen = [p for p in s.points if p.seconds <= PROFILE_MAX] or list(s.points[:1])
                 if chosen:
                     print(f"profiling {s.family}-{chosen[-1].n} ...")
                     profiles.append(profile(s.family, chosen[-1].n, groups))
-        DOC.write_text(render(all_results, profiles, args.repeat, args.budget, sizes), encoding="utf-8")
+        DOC.write_text(render(all_results, profiles, args.repeat, args.budget, sizes, measured), encoding="utf-8")
         print(f"wrote {DOC.relative_to(ROOT)}")
     return 1 if wrong else 0
 
