@@ -9,6 +9,8 @@ A model names the threads, the cell and the launch; unknown is never race-free.
 """
 from __future__ import annotations
 
+import math
+
 import attrs
 import z3
 
@@ -240,9 +242,7 @@ def _witness(p: Protocol, a: Access, b: Access, model, other, same_group: bool) 
 
 
 def _size(axes: tuple) -> str:
-    total = 1
-    for n in axes:
-        total *= n
+    total = math.prod(axes)
     return str(total) if len(axes) == 1 else f"{total} ({' x '.join(map(str, axes))})"
 
 

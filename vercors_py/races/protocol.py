@@ -26,6 +26,7 @@ from __future__ import annotations
 import attrs
 import z3
 
+from ..obligations.paths import pure_conjuncts
 from ..semantics.dimensions import Ids, Sizes, id_store, names_components
 from ..semantics.symbols import RESERVED, Symbol
 from ..source import Span
@@ -136,19 +137,6 @@ def _assigned(stmts) -> list[Symbol]:
     return found
 
 
-def _pure_facts(clauses) -> list[A.Expr]:
-    """The conjuncts of preconditions that are facts about values: no permission, no
-    memory (GPUVerify's `__requires(n > 0)`)."""
-    found, todo = [], [c.expr for c in clauses if c.kind in (A.ClauseKind.REQUIRES, A.ClauseKind.CONTEXT)]
-    while todo:
-        e = todo.pop()
-        if isinstance(e, A.Binary) and e.op in ("&&", "**"):
-            todo += [e.left, e.right]
-        elif not any(isinstance(n, (A.Perm, A.Index, A.Old, A.Write, A.Read)) for n in A.walk(e)):
-            found.append(e)
-    return found
-
-
 def _may_jump(stmt) -> bool:
     """Whether a statement may leave the block it stands in early: a `return`, or a
     `break` or `continue` not inside a loop of its own."""
@@ -239,7 +227,9 @@ class _Walk:
         for a in self.kernel.arrays:
             facts.append(self._value(a.length, st) >= 0)
         facts += [self._value(c.expr, st) for c in self.kernel.contexts]
-        facts += [self._value(e, st) for e in _pure_facts(self.kernel.main.contract)]
+        # The value facts of main's preconditions (GPUVerify's `__requires(n > 0)`).
+        facts += [self._value(e, st) for c in self.kernel.main.contract
+                  if c.kind in (A.ClauseKind.REQUIRES, A.ClauseKind.CONTEXT) for e in pure_conjuncts(c.expr)]
         self.facts = facts
         body, _ = self.block(self.kernel.main.body.stmts, st, t.true)
         return Protocol(self.kernel, body, tuple(facts), sizes, gid, lid, tuple(self.own), tuple(self.group),
