@@ -4,16 +4,19 @@
     .venv/bin/python bench/infer_examples.py            # the table on stdout
     .venv/bin/python bench/infer_examples.py --write    # also into docs/infer.md
 
-Every example of examples/ whose header says `verified` is stripped of what a user
-writes for the verifier: main's contract, the group and kernel contracts, barrier
-contracts (the barrier stays, `barrier(fences);`), loop invariants and assertions; the
-`context_everywhere` clauses stay (they say which launches are meant).  `infer` then
-writes its contract into the stripped text and checks it.  Each example ends as one of:
+Every example of examples/ (and of examples/cuda, examples/opencl) whose header says
+`verified` is stripped of what a user writes for the verifier: main's contract, the
+group and kernel contracts, procedure contracts, barrier contracts (the barrier stays,
+`barrier(fences);`), loop invariants and assertions; the `context_everywhere` clauses
+stay (they say which launches are meant).  `infer` then writes its contract into the
+stripped text and checks it.  Each example ends as one of:
 
-    verified      the inferred contract verifies
-    not verified  it was written, and the check fails (the example needs more than
-                  permissions: a value its `assert`s relied on, a procedure's contract)
-    not inferred  some access has no contract of the form `infer` writes (with why)
+    verified              the inferred contract verifies
+    permissions verified  it was written, and `check` finds only errors about values
+                          (`arith.overflow` of a sum of array cells, an `assert`): the
+                          example needs functional preconditions, which `infer` does not write
+    not verified          it was written, and the check fails otherwise
+    not inferred          some access has no contract of the form `infer` writes (with why)
 
 It measures; it never fails on a count.
 """
@@ -35,6 +38,10 @@ DOC = ROOT / "docs" / "infer.md"
 MARK = "## Measured on the examples"
 
 
+# What a permission contract cannot settle: values, which need functional preconditions.
+VALUES = ("arith.", "assert.")
+
+
 def _whole_lines(text: str, start: int, end: int) -> tuple[int, int]:
     """The span widened to whole lines when nothing else stands on them."""
     line_start = text.rfind("\n", 0, start) + 1
@@ -45,7 +52,14 @@ def _whole_lines(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+_ANNOTATION = re.compile(r"/\*@.*?\*/|//@[^\n]*", re.S)
+
+
 def stripped(text: str, path: str) -> str:
+    """The example without what a user writes for the verifier.  In a CUDA or OpenCL
+    file only the clauses inside annotation comments go (the mapping adds clauses of its
+    own, for private arrays), a barrier stays as it is, and comments left empty go too."""
+    c = not path.endswith(".pvl")
     analysis = service.analyze(text, path)
     edits: list[tuple[int, int, str]] = []
     for kernel in analysis.program.kernels:
@@ -57,6 +71,9 @@ def stripped(text: str, path: str) -> str:
                 edits.append((*_whole_lines(text, clause.span.start, clause.span.end), ""))
             for node in A.statements(procedure.body):
                 match node:
+                    case A.Barrier(contract=contract) if contract and c:
+                        for clause in contract:
+                            edits.append((*_whole_lines(text, clause.span.start, clause.span.end), ""))
                     case A.Barrier(contract=contract) if contract:
                         fences = ", ".join(f.value for f in node.fences)
                         edits.append((node.span.start, node.span.end, f"barrier({fences});"))
@@ -65,6 +82,9 @@ def stripped(text: str, path: str) -> str:
                             edits.append((*_whole_lines(text, clause.span.start, clause.span.end), ""))
                     case A.Assert():
                         edits.append((*_whole_lines(text, node.span.start, node.span.end), ""))
+    if c:
+        comments = [m.span() for m in _ANNOTATION.finditer(text)]
+        edits = [e for e in edits if any(a <= e[0] and e[1] <= b + 1 for a, b in comments)]
     # Innermost last: a barrier's replacement covers its own clauses.
     edits.sort(key=lambda e: (e[0], -e[1]))
     kept, last_end = [], -1
@@ -74,12 +94,12 @@ def stripped(text: str, path: str) -> str:
             last_end = end
     for start, end, new in reversed(kept):
         text = text[:start] + new + text[end:]
-    return text
+    return re.sub(r"[ \t]*/\*@\s*@?\*/[ \t]*\n", "", text) if c else text
 
 
 def verified_examples() -> list[Path]:
     found = []
-    for path in sorted(EXAMPLES.glob("*.pvl")):
+    for path in sorted([*EXAMPLES.glob("*.pvl"), *EXAMPLES.glob("*/*.cu"), *EXAMPLES.glob("*/*.cl")]):
         first = path.read_text(encoding="utf-8").splitlines()[0]
         if first.startswith("//:: verdict verified"):
             found.append(path)
@@ -89,15 +109,18 @@ def verified_examples() -> list[Path]:
 def measure() -> list[tuple[str, str, str]]:
     rows = []
     for path in verified_examples():
-        bare = stripped(path.read_text(encoding="utf-8"), path.name)
-        result = service.infer_text(bare, path.name, service.Options(timeout=10.0))
+        name = str(path.relative_to(EXAMPLES))
+        bare = stripped(path.read_text(encoding="utf-8"), name)
+        result = service.infer_text(bare, name, service.Options(timeout=10.0))
         outcome = {"inferred, verified": "verified", "not inferred": "not inferred"}.get(
             result.verdict.value, "not verified")
         why = ""
         errors = [d for d in result.diagnostics if d.severity.value == "error"]
+        if outcome == "not verified" and all(d.code.startswith(VALUES) for d in errors):
+            outcome = "permissions verified"
         if errors:
             why = re.sub(r"\s+", " ", f"{errors[0].code}: {errors[0].message}")[:160]
-        rows.append((path.name, outcome, why))
+        rows.append((name, outcome, why))
     return rows
 
 
@@ -107,7 +130,9 @@ def render(rows) -> str:
              "Regenerated by `.venv/bin/python bench/infer_examples.py --write` (bench/infer_examples.py says how the",
              "examples are stripped). Of the "
              f"{len(rows)} verified examples, stripped of their contracts: **{counts['verified']} verified** with the "
-             f"inferred contract, {counts['not verified']} inferred but not verified, {counts['not inferred']} not inferred.",
+             f"inferred contract, {counts['permissions verified']} whose permissions verify but whose values need "
+             f"facts `infer` does not write, {counts['not verified']} inferred but not verified, "
+             f"{counts['not inferred']} not inferred.",
              "", "| example | outcome | first error |", "|---|---|---|"]
     for name, outcome, why in rows:
         lines.append(f"| {name} | {outcome} | {why.replace('|', '/')} |")
@@ -122,10 +147,19 @@ def main() -> int:
     table = render(rows)
     print(table, end="")
     if args.write:
-        text = DOC.read_text(encoding="utf-8")
-        head = text.split(MARK)[0].rstrip("\n")
-        DOC.write_text(head + "\n\n" + table, encoding="utf-8")
+        DOC.write_text(replace_section(DOC.read_text(encoding="utf-8"), MARK, table), encoding="utf-8")
     return 0
+
+
+def replace_section(text: str, mark: str, new: str) -> str:
+    """`text` with the section headed `mark` (to the next `## ` heading) replaced by
+    `new`, or `new` appended when there is none: each benchmark owns one section."""
+    start = text.find(mark)
+    if start < 0:
+        return text.rstrip("\n") + "\n\n" + new
+    end = text.find("\n## ", start + len(mark))
+    rest = "" if end < 0 else text[end:]
+    return text[:start] + new.rstrip("\n") + "\n" + rest
 
 
 if __name__ == "__main__":

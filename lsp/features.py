@@ -7,8 +7,8 @@ from __future__ import annotations
 from lsprotocol import types
 
 from vercors_py.frontend import is_c
-from vercors_py.infer.contract import written
-from vercors_py.infer.shape import CannotInfer, shape
+from vercors_py.infer.session import with_contract
+from vercors_py.infer.shape import CannotInfer
 from vercors_py.obligations import model as M
 from vercors_py.syntax import ast as A
 
@@ -137,20 +137,22 @@ class Features:
     # ---- code lenses ----
     # ---- code actions ----
     def code_actions(self, doc: Document, where: types.Range) -> list[types.CodeAction]:
-        """"Insert inferred contract" on a kernel of a .pvl document that has none and
-        whose accesses `infer` can express (docs/infer.md).  The edit is computed from
+        """"Insert inferred contract" on a kernel that has none and whose accesses `infer`
+        can express (docs/infer.md); in a CUDA or OpenCL document, as `/*@ @*/` comments.  The edit is computed from
         the text without verifying it: the document is verified once it changes."""
         snap = doc.current
         if snap is None or snap is not doc.checked or snap.version != doc.version \
-                or snap.analysis.checked is None or is_c(doc.path):
+                or snap.analysis.checked is None:
             return []
         at = self.positions.offset(doc.source(), where.start)
         for ck in snap.analysis.checked.kernels:
             kernel = ck.kernel
-            if not kernel.span.start <= at <= kernel.span.end:
+            # From the start of the kernel's line: C's `__kernel`/`__global__` before it.
+            first = snap.source.text.rfind("\n", 0, kernel.span.start) + 1
+            if not first <= at <= kernel.span.end:
                 continue
             try:
-                new = written(kernel, shape(kernel), snap.source.text)
+                new = with_contract(kernel, snap.source.text, is_c(doc.path))
             except CannotInfer:
                 return []
             whole = self.positions.range(doc.source(), doc.source().span(0, len(snap.source.text)))

@@ -124,6 +124,7 @@ _CODES = [
     ("type.clause-placement", "a contract clause where that kind of clause is not allowed"),
     ("type.main", "a kernel without exactly one `void main()`, or a `main` with parameters"),
     ("type.barrier-placement", "a barrier outside the thread body (procedures and functions may not synchronise)"),
+    ("type.barrier-fence", "a CUDA/OpenCL barrier's contract hands over a permission on memory the barrier does not fence"),
     ("type.jump-placement", "`break` or `continue` outside a loop"),
     ("type.local-placement", "a local array in the kernel-level contract (local memory belongs to work groups)"),
     ("type.level-reserved", "a group contract that mentions lid or tid, or a kernel contract that mentions gid, lid or tid"),

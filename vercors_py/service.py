@@ -195,10 +195,7 @@ def infer_text(text: str, path: str, options: Options = Options()):
     analysis = analyze(text, path, options.launch)
     if analysis.rejected:
         return InferResult(path, analysis.source, InferVerdict.REJECTED, _sorted(analysis.diagnostics))
-    if frontend.is_c(path):
-        return InferResult(path, analysis.source, InferVerdict.CANNOT, (D.error(
-            "infer.cannot", None, "`infer` writes contracts into .pvl files only, for now"),))
-    new, kernels, problems = inferred_text(analysis.checked, text)
+    new, kernels, problems = inferred_text(analysis.checked, text, frontend.is_c(path))
     if not kernels:
         return InferResult(path, analysis.source, InferVerdict.CANNOT, problems, seconds=time.perf_counter() - start)
     checked = check_text(new, path, options)

@@ -1,6 +1,6 @@
-//:: verdict fails barrier
+//:: verdict rejected type
 //:: source seed 004 Fig. 8 in OpenCL, mutated: the barrier fences local memory only
-//:: note The neighbour's fact a[tid] == tid is about global memory, which a CLK_LOCAL_MEM_FENCE barrier does not publish, so the barrier's postcondition about the neighbour's value does not follow.
+//:: note A CLK_LOCAL_MEM_FENCE barrier does not order the accesses to global memory (OpenCL, GPUVerify): the neighbour's a[(tid + 1) % gsize], written before the barrier, is read after it in a race, so the barrier cannot hand it over (type.barrier-fence); `vercors-py races` and `vercors-py run` report the race.
 /*@
   context_everywhere ngroups == 1 && gsize <= 1024;
   context_everywhere \length(a) == gsize && \length(b) == gsize;

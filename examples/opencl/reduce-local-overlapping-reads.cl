@@ -18,7 +18,6 @@ __kernel void reduce(__global const int *input, __global int *out) {
     ensures s == gsize / 2;
     ensures (lid < s || lid == 0) ==> Perm(tmp[lid], write);
     ensures lid < s ==> Perm(tmp[lid + s], read);
-    ensures lid == 0 ==> Perm(out[gid], write);
   @*/
   barrier(CLK_LOCAL_MEM_FENCE);
   /*@
@@ -36,7 +35,6 @@ __kernel void reduce(__global const int *input, __global int *out) {
       ensures 0 < s && s <= gsize / 2;
       ensures (lid < s / 2 || lid == 0) ==> Perm(tmp[lid], write);
       ensures lid < s ==> Perm(tmp[lid + s / 2], read);
-      ensures lid == 0 ==> Perm(out[gid], write);
     @*/
     barrier(CLK_LOCAL_MEM_FENCE);
     s = s / 2;

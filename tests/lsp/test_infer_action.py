@@ -45,3 +45,17 @@ async def test_no_action_on_a_kernel_with_a_contract(client, tmp_path):
     open_doc(client, uri, text)
     await client.wait_for(verification_done(client), what="the verification on open")
     assert not await actions(client, uri, text, "kernel ")
+
+
+async def test_on_an_opencl_kernel_the_action_writes_annotation_comments(client, tmp_path):
+    text = (DATA / "shared-neighbour-race-free.cl").read_text(encoding="utf-8")
+    uri = uri_of(tmp_path, "shift.cl")
+    open_doc(client, uri, text)
+    await client.wait_for(verification_done(client), what="the verification on open")
+    [action] = await actions(client, uri, text, "__kernel void shift")
+    [edit] = action.edit.changes[uri]
+    assert "/*@" in edit.new_text and edit.new_text == service.infer_text(text, "shift.cl").text
+    replace_all(client, uri, edit.new_text, version=2)
+    save(client, uri)
+    await client.wait_for(verification_done(client, 2), what="the verification of the edited text")
+    assert client.ended()[1].message.startswith("verified"), client.ended()[1].message

@@ -186,7 +186,7 @@ class Statements:
             value = A.Name(name, span=span)
             facts.append(A.Clause(A.ClauseKind.LOOP_INVARIANT, A.Binary(
                 "&&", A.Binary("<=", A.IntLit(ctype.lo, span=span), value, span=span),
-                A.Binary("<=", value, A.IntLit(ctype.hi, span=span), span=span), span=span), span=span))
+                A.Binary("<=", value, A.IntLit(ctype.hi, span=span), span=span), span=span), span=span, implied=True))
         return attrs.evolve(loop, contract=tuple(facts) + loop.contract)
 
     def loop_condition(self, node) -> tuple[tuple, A.Expr | None]:
@@ -369,7 +369,7 @@ class Statements:
         size_span = self.s.span(size)
         total = A.Binary("*", A.IntLit(length, span=size_span), A.Name("gsize", span=size_span), span=size_span)
         self.s.local_arrays.append(A.ArrayDecl(A.Scope.LOCAL, lang_type(ctype), total, binding.name, elem_range(ctype),
-                                               name_span=self.s.span(name_node), span=span))
+                                               name_span=self.s.span(name_node), span=span, private=True))
         self.s.private_arrays.append((binding.name, length))
         if value_node is None:
             return []
@@ -393,7 +393,8 @@ class Statements:
         private array of one cell per thread, so `&x` points into an array."""
         binding = self.s.declare(self.s.text(declarator), What.ARRAY, ctype, cell=True, private=1)
         self.s.local_arrays.append(A.ArrayDecl(A.Scope.LOCAL, lang_type(ctype), A.Name("gsize", span=span), binding.name,
-                                               elem_range(ctype), name_span=self.s.span(declarator), span=span))
+                                               elem_range(ctype), name_span=self.s.span(declarator), span=span,
+                                               private=True))
         self.s.private_arrays.append((binding.name, 1))
         if value_node is None:
             return []
@@ -452,7 +453,7 @@ class Statements:
         inner = node.named_children[0]
         fences = self._barrier_call(node)
         if fences is not None:
-            return [A.Barrier(fences, contract or None, span=self.s.span(node))]
+            return [A.Barrier(fences, contract or None, span=self.s.span(node), fenced_only=True)]
         if inner.type == "call_expression":
             return self.call(inner)
         return self.effect(inner)

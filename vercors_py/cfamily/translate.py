@@ -268,8 +268,8 @@ def _kernel(scope: Scope, exprs: Exprs, node, annotations, file_memory) -> A.Ker
         clauses = tuple(c for c in contract if isinstance(c, A.Clause))
         owned = _private_permissions(scope.private_arrays, unit.span_of(body))
         if owned:
-            clauses = (tuple(A.Clause(A.ClauseKind.REQUIRES, p, span=p.span) for p in owned) + clauses
-                       + tuple(A.Clause(A.ClauseKind.ENSURES, p, span=p.span) for p in owned))
+            clauses = (tuple(A.Clause(A.ClauseKind.REQUIRES, p, span=p.span, implied=True) for p in owned) + clauses
+                       + tuple(A.Clause(A.ClauseKind.ENSURES, p, span=p.span, implied=True) for p in owned))
             stmts = tuple(_holding(s, owned) for s in stmts)
         main = A.Procedure(clauses, "main", (),
                            A.Block(stmts, span=unit.span_of(body)),
@@ -305,12 +305,13 @@ def _holding(stmt, owned: list):
             otherwise = _holding(stmt.otherwise, owned) if stmt.otherwise is not None else None
             return attrs.evolve(stmt, then=_holding(stmt.then, owned), otherwise=otherwise)
         case A.While() | A.For():
-            invariants = tuple(A.Clause(A.ClauseKind.LOOP_INVARIANT, p, span=stmt.span) for p in owned)
+            invariants = tuple(A.Clause(A.ClauseKind.LOOP_INVARIANT, p, span=stmt.span, implied=True) for p in owned)
             return attrs.evolve(stmt, contract=invariants + stmt.contract, body=_holding(stmt.body, owned))
-        case A.Barrier(contract=contract):
+        case A.Barrier(contract=contract) if stmt.orders(A.Scope.LOCAL):
             # A plain barrier keeps nothing; private memory is not the barrier's business.
-            pre = tuple(A.Clause(A.ClauseKind.REQUIRES, p, span=stmt.span) for p in owned)
-            post = tuple(A.Clause(A.ClauseKind.ENSURES, p, span=stmt.span) for p in owned)
+            # (One that does not order local memory leaves it with the thread anyway.)
+            pre = tuple(A.Clause(A.ClauseKind.REQUIRES, p, span=stmt.span, implied=True) for p in owned)
+            post = tuple(A.Clause(A.ClauseKind.ENSURES, p, span=stmt.span, implied=True) for p in owned)
             return attrs.evolve(stmt, contract=pre + (contract or ()) + post)
     return stmt
 

@@ -229,8 +229,13 @@ class Executor:
             if clause.kind.is_pre:
                 self.heap.consume(clause.expr, st, codes, mode=Mode(wellformed=SPEC_READS))
         # The thread hands in everything and forgets all memory; it continues with
-        # exactly what the barrier's postcondition gives it, as do the others.
-        after = attrs.evolve(st, mask={}, values=self.t.fresh_memory(st.values),
+        # exactly what the barrier's postcondition gives it, as do the others.  A C
+        # barrier does not order the memory it does not fence: the thread keeps that
+        # memory's permissions and values (its contract may name none of them: types.py).
+        kept = [a for a in st.values if not s.orders(a.scope)]
+        fresh = self.t.fresh_memory([a for a in st.values if s.orders(a.scope)])
+        after = attrs.evolve(st, mask={a: st.mask[a] for a in kept if a in st.mask},
+                             values={**fresh, **{a: st.values[a] for a in kept}},
                              peers=_interval(st, post_exprs(contract)))
         self.engine.point = Point("after the barrier")
         for clause in contract:

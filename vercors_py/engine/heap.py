@@ -291,10 +291,13 @@ class Heap:
         at_index = [f(index) for f in choices]
         pairs = list(zip(bound, at_index))
         axiom_body = z3.Implies(cond, z3.And(z3.substitute(cond, *pairs), z3.substitute(index, *pairs) == index))
+        axiom = z3.ForAll(list(bound), axiom_body)
         if all(occurs(v, index) for v in bound):
-            axiom = z3.ForAll(list(bound), axiom_body, patterns=[z3.MultiPattern(*at_index)] if len(at_index) > 1 else [at_index[0]])
-        else:
-            axiom = z3.ForAll(list(bound), axiom_body)
+            try:
+                axiom = z3.ForAll(list(bound), axiom_body,
+                                  patterns=[z3.MultiPattern(*at_index)] if len(at_index) > 1 else [at_index[0]])
+            except z3.Z3Exception:
+                pass    # an index Z3 takes no pattern of (a conditional `c ? i : j`): its own choice
         self.engine.assume(axiom)
         return Candidate(tuple(f(X) for f in choices), self.t.false)
 

@@ -9,7 +9,9 @@ import attrs
 from .. import diagnostics as D
 from ..results import exit_code
 from ..source import SourceText
-from .contract import written
+from .contract import written, written_c
+from ..syntax import ast as A
+from .reach import merged, plan
 from .shape import CannotInfer, shape
 
 
@@ -41,20 +43,24 @@ class InferResult:
         return exit_code(self.verdict.exit_code, self.diagnostics)
 
 
-def inferred_text(checked, text: str) -> tuple[str, tuple[str, ...], tuple[D.Diagnostic, ...]]:
+def with_contract(kernel, text: str, c: bool = False) -> str:
+    """The text with the inferred contract written into one kernel (as `/*@ @*/`
+    comments in a C file); CannotInfer if it has none of the form `infer` writes."""
+    planned = merged([plan(shape(kernel, scope)) for scope in A.Scope])
+    return (written_c if c else written)(kernel, planned, text)
+
+
+def inferred_text(checked, text: str, c: bool = False) -> tuple[str, tuple[str, ...], tuple[D.Diagnostic, ...]]:
     """The text with a contract written into each kernel that has none; the kernels that
     got one; a diagnostic for each that could not (`infer.cannot`)."""
     problems, done = [], []
-    edits = []
-    for ck in checked.kernels:
+    # Later kernels first, so earlier offsets stay valid.
+    for ck in sorted(checked.kernels, key=lambda ck: ck.kernel.span.start, reverse=True):
         kernel = ck.kernel
         try:
-            edits.append((kernel, shape(kernel)))
+            text = with_contract(kernel, text, c)
+            done.append(kernel.name)
         except CannotInfer as why:
             problems.append(D.error("infer.cannot", why.span or kernel.name_span,
                                     f"no contract inferred for kernel `{kernel.name}`: {why}"))
-    # Later kernels first, so earlier offsets stay valid.
-    for kernel, shp in sorted(edits, key=lambda e: e[0].span.start, reverse=True):
-        text = written(kernel, shp, text)
-        done.append(kernel.name)
-    return text, tuple(reversed(done)), tuple(problems)
+    return text, tuple(reversed(done)), tuple(reversed(problems))

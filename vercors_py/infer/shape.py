@@ -1,19 +1,33 @@
-"""The accesses of a kernel's main, barrier interval by barrier interval, as expressions.
+"""The accesses of a kernel, gathered at the points where a thread's permissions are
+written down.
 
-Each access becomes a `Need`: the array, the index with every local replaced by what it
-stands for, whether it writes, the conditions of the branches around it, and the loops
-(without barriers) it is in, as bound variables with their ranges.  A local stands for
-its value when it is declared with a value and never assigned again; a loop is read when
-it counts `for (int j = lo; j < hi; j = j + 1)` (or `<=`) with `j` assigned nowhere else.
-What cannot be expressed that way raises `CannotInfer`, naming the access and why.
-Barriers must stand at the top level of main: their contract is the hand-over between
-two intervals of the whole body.
+A thread holds exactly a clause set's permissions at main's start (its `requires`),
+after each barrier (the barrier's `ensures`: a barrier takes in everything) and at each
+loop head (its invariant: loops frame nothing).  So each such point must hold every
+access on the paths from it that cross no barrier: through branches, loop bodies and loop
+exits, to the next barrier or the end.  The walk follows main once and keeps the points
+whose barrier-free paths reach the statement at hand (`open`), each with the values, in
+that point's own terms, of the variables assigned since (`Env`): an access after
+`N = N + 1` is `N + 1` at the barrier before it.  Each access becomes a `Need` of every
+open point.  A loop head links (`Edge`) to the points that enter it and to those that end
+an iteration, with their values at that moment; reach.py closes over the links.
+
+A loop without a barrier must hold every iteration's accesses at once (no barrier can
+hand the next iteration's over), so its counter is a bound variable of the accesses
+(`Binder`: `\\forall*` over its range) and any other variable it assigns stands for no
+value at its head.  A loop with a barrier holds one iteration's: its variables are the
+live ones, the barrier hands the rest over.
+
+A local stands for its value where that value is an expression of ids, parameters and
+other such values; what cannot be expressed that way raises `CannotInfer`, naming the
+access and why.  A procedure without a contract gets one from its body; a call links to
+its start with the arguments for the parameters.
 """
 from __future__ import annotations
 
 import attrs
 
-from ..semantics.symbols import Symbol
+from ..semantics.symbols import Symbol, SymbolKind
 from ..source import Span
 from ..syntax import ast as A
 
@@ -25,12 +39,18 @@ class CannotInfer(Exception):
 
 
 @attrs.frozen
+class Opaque:
+    """A variable's value that is no expression of the point's values."""
+    why: str
+
+
+@attrs.frozen
 class Binder:
-    name: str                      # the loop variable as written
+    name: str                      # the counter as written
     symbol: Symbol
     lo: A.Expr
     hi: A.Expr                     # exclusive
-    loop: A.For
+    step: A.Expr | None            # None: 1
 
 
 @attrs.frozen
@@ -38,164 +58,135 @@ class Need:
     array: Symbol
     index: A.Expr
     write: bool
-    guards: tuple                  # conditions (expressions) under which it happens
-    binders: tuple                 # loops around it, outermost first
+    guards: tuple                  # conditions under which it happens
+    binders: tuple                 # loops around it without a barrier, outermost first
     span: Span
+
+
+@attrs.define(eq=False)
+class Point:
+    node: object                   # None (main's start), a Barrier, a loop, a Procedure
+    in_procedure: bool = False
+    needs: list = attrs.Factory(list)
+    edges: list = attrs.Factory(list)
+
+
+@attrs.frozen
+class Edge:
+    target: Point
+    env: dict                      # the target's values in the source's terms
+    guards: tuple                  # the conditions on the way, in the source's terms
+
+
+@attrs.frozen
+class Join:
+    """Where a clause set must be the common part of the points that reach it: a barrier's
+    `requires`, main's `ensures`.  Each point comes with its values there."""
+    points: tuple
+
+
+@attrs.frozen
+class Counter:
+    """`v = v + step` once per iteration while `cond` (`v < hi` or `v <= hi`)."""
+    symbol: Symbol
+    name: str
+    lo: A.Expr | None              # its value on entry, when it has one
+    cond: A.Binary
+    step: A.Expr
+    update_at: int | None          # the body's top-level statement that steps it; None: the header
+    op: str = "+"                  # `v = v + step`; `*`: doubling, `/`: halving while `v > 0`
+
+    @property
+    def halving(self) -> bool:
+        return self.op == "/"
 
 
 @attrs.frozen
 class LoopSite:
-    loop: A.For
-    interval: int                  # the barrier interval it is in
-    binders: tuple                 # its own binder last
+    loop: A.For | A.While
+    point: Point
+    counter: Counter | None
+    barrier: bool                  # whether a barrier is inside
+    facts: tuple                   # what holds at its head, besides its counter's range
+
+
+@attrs.frozen
+class BarrierSite:
+    barrier: A.Barrier
+    point: Point
+    before: Join
+    facts: tuple                   # the counters' ranges of the loops around it
+
+
+@attrs.frozen
+class ProcedureSite:
+    procedure: A.Procedure
+    point: Point
+    end: Join
 
 
 @attrs.frozen
 class Shape:
-    intervals: tuple               # per interval, its needs
-    barriers: tuple                # the top-level barriers, between the intervals
-    loops: tuple                   # LoopSite of each loop
+    start: Point
+    end: Join
+    points: tuple
+    barriers: tuple
+    loops: tuple
+    procedures: tuple              # the procedures without a contract, to get one
 
 
-def shape(kernel: A.Kernel) -> Shape:
+def shape(kernel: A.Kernel, scope: A.Scope) -> Shape:
+    """The shape of the accesses to one memory.  A barrier that does not order that
+    memory (a C barrier without its fence) is no barrier for it: the threads keep their
+    permissions on it across (docs/cfamily.md)."""
     main = kernel.main
-    if main.contract or any(isinstance(n, (A.Barrier, A.While, A.For)) and getattr(n, "contract", None)
-                            for n in A.statements(main.body)):
+    written = [c for n in (main, *A.statements(main.body)) for c in getattr(n, "contract", None) or ()
+               if not c.implied]
+    if written:
         raise CannotInfer(main.name_span, "main has a contract already: `infer` writes one for kernels without")
-    walk = _Walk(_reassigned(main.body))
-    intervals: list[list[Need]] = [[]]
-    barriers = []
-    for stmt in main.body.stmts:
-        if isinstance(stmt, A.Barrier):
-            if stmt.contract:
-                raise CannotInfer(stmt.span, "this barrier has a contract already")
-            barriers.append(stmt)
-            intervals.append([])
-            continue
-        if any(isinstance(n, A.Barrier) for n in A.statements(stmt)):
-            raise CannotInfer(stmt.span, "a barrier inside a branch or loop: `infer` handles barriers at the top "
-                                         "level of main only")
-        walk.interval = len(intervals) - 1
-        intervals[-1].extend(walk.stmt(stmt, (), ()))
-    return Shape(tuple(tuple(i) for i in intervals), tuple(barriers), tuple(walk.loops))
+    walk = _Walk(kernel, scope)
+    start = walk.point(None)
+    walk.open = {start: {}}
+    walk.block(main.body.stmts)
+    return Shape(start, walk.join(), tuple(walk.points), tuple(walk.barriers), tuple(walk.loops),
+                 tuple(walk.procedures.values()))
 
 
-def _reassigned(body: A.Block) -> set:
-    """The locals assigned after their declaration."""
-    return {n.target.symbol for n in A.statements(body) if isinstance(n, A.Assign)}
+def translate(e: A.Expr, env: dict, what: str, span: Span, bound=frozenset()) -> A.Expr:
+    """`e` in a point's terms; CannotInfer if it reads memory or a value with none."""
+    for n in A.walk(e):
+        if isinstance(n, A.Index):
+            raise CannotInfer(span, f"{what} reads memory (`{_text(n)}`): a data-dependent index has no "
+                                    "permission contract of this form")
+        if isinstance(n, A.Name) and n.symbol not in bound and isinstance(env.get(n.symbol), Opaque):
+            raise CannotInfer(span, f"{what} depends on `{n.id}`, {env[n.symbol].why}")
+    return folded(substitute(e, {s: v for s, v in env.items() if s not in bound}))
 
 
-class _Walk:
-    def __init__(self, reassigned: set):
-        self.reassigned = reassigned
-        self.env: dict[Symbol, A.Expr] = {}       # locals that stand for their value
-        self.opaque: dict[Symbol, str] = {}       # locals that do not, and why
-        self.loops: list[LoopSite] = []
-        self.interval = 0
+def folded(e: A.Expr) -> A.Expr:
+    """`e` with sums and products of literals computed, and `x * 1`, `x + 0` as `x`: a
+    substituted `2 * s` for `s == 1` reads `2`, not `2 * 1`."""
+    if not isinstance(e, A.Binary):
+        return _map_children(e, folded)
+    left, right = folded(e.left), folded(e.right)
+    if e.op not in ("+", "-", "*"):
+        return attrs.evolve(e, left=left, right=right)
+    if isinstance(left, A.IntLit) and isinstance(right, A.IntLit):
+        value = {"+": left.value + right.value, "-": left.value - right.value, "*": left.value * right.value}[e.op]
+        return A.IntLit(value, span=e.span) if value >= 0 else attrs.evolve(e, left=left, right=right)
+    unit = 0 if e.op in ("+", "-") else 1
+    if isinstance(right, A.IntLit) and right.value == unit:
+        return left
+    if isinstance(left, A.IntLit) and left.value == unit and e.op != "-":
+        return right
+    return attrs.evolve(e, left=left, right=right)
 
-    # ---- expressions ----
-    def express(self, e: A.Expr, binders: tuple, what: str, span: Span) -> A.Expr:
-        """`e` with each local replaced by its value; CannotInfer if it reads memory or a
-        local that stands for no expression."""
-        bound = {b.symbol for b in binders}
-        for n in A.walk(e):
-            if isinstance(n, A.Index):
-                raise CannotInfer(span, f"{what} reads memory (`{_text(n)}`): a data-dependent index has no "
-                                        "permission contract of this form")
-            if isinstance(n, A.Name) and n.symbol in self.opaque and n.symbol not in bound:
-                raise CannotInfer(span, f"{what} depends on `{n.id}`, {self.opaque[n.symbol]}")
-        return substitute(e, self.env)
 
-    def needs(self, e: A.Expr | None, guards: tuple, binders: tuple) -> list[Need]:
-        if e is None:
-            return []
-        out = []
-        for n in A.walk(e):
-            if isinstance(n, A.Index):
-                out.append(self.need(n, False, guards, binders))
-        return out
-
-    def need(self, e: A.Index, write: bool, guards: tuple, binders: tuple) -> Need:
-        index = self.express(e.index, binders, f"the index of `{_text(e)}`", e.span)
-        return Need(e.array.symbol, index, write, guards, binders, e.span)
-
-    def guard(self, cond: A.Expr, binders: tuple) -> tuple:
-        """The condition as a guard, or none when it cannot be expressed (then the
-        permission is claimed whatever the condition: more than needed, never less)."""
-        try:
-            return (self.express(cond, binders, "the condition", cond.span),)
-        except CannotInfer:
-            return ()
-
-    # ---- statements ----
-    def stmt(self, stmt, guards: tuple, binders: tuple) -> list[Need]:
-        match stmt:
-            case A.VarDecl():
-                found = self.needs(stmt.init, guards, binders)
-                # A local is visible only in its block, so its value is its value there,
-                # whatever the conditions around the declaration.
-                if stmt.init is None:
-                    self.opaque[stmt.symbol] = "which is declared without a value"
-                elif stmt.symbol in self.reassigned:
-                    self.opaque[stmt.symbol] = "which is assigned after its declaration"
-                elif any(isinstance(n, A.Index) for n in A.walk(stmt.init)):
-                    self.opaque[stmt.symbol] = "whose value is read from memory"
-                else:
-                    self.env[stmt.symbol] = self.express(stmt.init, binders, "its value", stmt.span)
-                return found
-            case A.Assign():
-                return self.needs(stmt.value, guards, binders)
-            case A.ArrayAssign():
-                return (self.needs(stmt.target.index, guards, binders) + self.needs(stmt.value, guards, binders)
-                        + [self.need(stmt.target, True, guards, binders)])
-            case A.If():
-                found = self.needs(stmt.cond, guards, binders)
-                cond = self.guard(stmt.cond, binders)
-                found += self.stmt(stmt.then, guards + cond, binders)
-                if stmt.otherwise is not None:
-                    negated = tuple(A.Unary("!", c, span=c.span) for c in cond)
-                    found += self.stmt(stmt.otherwise, guards + negated, binders)
-                return found
-            case A.For():
-                return self.loop(stmt, guards, binders)
-            case A.While():
-                raise CannotInfer(stmt.span, "a while loop: `infer` reads counting `for` loops only")
-            case A.Block():
-                return [n for s in stmt.stmts for n in self.stmt(s, guards, binders)]
-            case A.CallStmt():
-                raise CannotInfer(stmt.span, f"the call of `{stmt.name}`: `infer` does not read procedures")
-            case A.Assert() | A.Assume():
-                return []
-            case A.Break() | A.Continue() | A.Return():
-                raise CannotInfer(stmt.span, "a jump (break, continue, return): its loop or body is not a simple count")
-        raise CannotInfer(getattr(stmt, "span", None), f"{type(stmt).__name__} is not read by `infer`")
-
-    def loop(self, stmt: A.For, guards: tuple, binders: tuple) -> list[Need]:
-        binder = self.binder(stmt, binders)
-        inner = binders + (binder,)
-        self.loops.append(LoopSite(stmt, self.interval, inner))
-        return self.stmt(stmt.body, guards, inner)
-
-    def binder(self, stmt: A.For, binders: tuple) -> Binder:
-        init, cond, update = stmt.init, stmt.cond, stmt.update
-        if not isinstance(init, A.VarDecl) or init.init is None:
-            raise CannotInfer(stmt.span, "a `for` loop that does not declare its counter (`for (int j = lo; ...)`)")
-        symbol = init.symbol
-        counts = isinstance(update, A.Assign) and update.target.symbol is symbol and \
-            isinstance(update.value, A.Binary) and update.value.op == "+" and \
-            isinstance(update.value.left, A.Name) and update.value.left.symbol is symbol and \
-            isinstance(update.value.right, A.IntLit) and update.value.right.value == 1
-        bounded = isinstance(cond, A.Binary) and cond.op in ("<", "<=") and \
-            isinstance(cond.left, A.Name) and cond.left.symbol is symbol
-        if not counts or not bounded:
-            raise CannotInfer(stmt.span, "a `for` loop that does not count `j = j + 1` up to `j < hi` or `j <= hi`")
-        if any(isinstance(n, A.Assign) and n.target.symbol is symbol for n in A.statements(stmt.body)):
-            raise CannotInfer(stmt.span, f"the loop assigns its counter `{init.name}` in its body")
-        lo = self.express(init.init, binders, "the loop's start", stmt.span)
-        hi = self.express(cond.right, binders, "the loop's bound", stmt.span)
-        if cond.op == "<=":
-            hi = A.Binary("+", hi, A.IntLit(1, span=cond.span), span=cond.span)
-        return Binder(init.name, symbol, lo, hi, stmt)
+def try_translate(e: A.Expr, env: dict, bound=frozenset()) -> A.Expr | None:
+    try:
+        return translate(e, env, "", e.span, bound)
+    except CannotInfer:
+        return None
 
 
 def substitute(e: A.Expr, env: dict) -> A.Expr:
@@ -205,14 +196,399 @@ def substitute(e: A.Expr, env: dict) -> A.Expr:
             return env[e.symbol]
         case A.Name() | A.IntLit() | A.BoolLit():
             return e
+    return _map_children(e, lambda x: substitute(x, env))
+
+
+def _map_children(e, f):
+    """`e` with `f` applied to each sub-expression."""
     changes = {}
     for field in attrs.fields(type(e)):
         value = getattr(e, field.name)
         if attrs.has(type(value)) and not isinstance(value, Span):
-            changes[field.name] = substitute(value, env)
+            changes[field.name] = f(value)
         elif isinstance(value, tuple) and value and attrs.has(type(value[0])):
-            changes[field.name] = tuple(substitute(v, env) for v in value)
+            changes[field.name] = tuple(f(v) for v in value)
     return attrs.evolve(e, **changes) if changes else e
+
+
+def names(e: A.Expr) -> set:
+    return {n.symbol for n in A.walk(e) if isinstance(n, A.Name)}
+
+
+def _assigned(stmt) -> set:
+    return {n.target.symbol for n in A.statements(stmt) if isinstance(n, A.Assign)}
+
+
+def _has_barrier(stmt, scope: A.Scope) -> bool:
+    return any(isinstance(n, A.Barrier) and n.orders(scope) for n in A.statements(stmt))
+
+
+@attrs.frozen
+class _Guard:
+    at: dict                       # open point -> the condition in its terms (or None)
+    later: A.Expr | None           # for points made inside the branch: its variables stay
+
+
+class _Walk:
+    def __init__(self, kernel: A.Kernel, scope: A.Scope):
+        self.kernel = kernel
+        self.scope = scope
+        # A C thread's private arrays: the mapping gives each thread its slice.
+        self.private = {a.symbol for a in kernel.arrays if a.private}
+        self.points: list[Point] = []
+        self.open: dict[Point, dict] = {}
+        self.origin: dict = {}         # the values since main's start, across barriers
+        self.guards: list[_Guard] = []
+        self.binders: tuple = ()
+        self.loops: list[LoopSite] = []
+        self.barriers: list[BarrierSite] = []
+        self.procedures: dict[str, ProcedureSite] = {}
+        self.calling: list[str] = []
+        self.enclosing: list[tuple] = []   # (LoopSite being built: loop, counter), statement index
+
+    def point(self, node) -> Point:
+        p = Point(node, bool(self.calling))
+        self.points.append(p)
+        return p
+
+    def known(self) -> dict:
+        """The locals whose values are expressions of ids, sizes and parameters: a new
+        point writes them so, and its clauses name no local it need not."""
+        return {s: v for s, v in self.origin.items() if not isinstance(v, Opaque) and _absolute(v)}
+
+    def join(self) -> Join:
+        return Join(tuple((p, dict(env)) for p, env in self.open.items()))
+
+    def enter(self, target: Point):
+        """Link the open points to a point reached from them (a loop head)."""
+        for p, env in self.open.items():
+            p.edges.append(Edge(target, dict(env), self._guards(p)))
+
+    # ---- accesses ----
+    def accesses(self, e: A.Expr | None):
+        if e is None:
+            return
+        for n in A.walk(e):
+            if isinstance(n, A.Index):
+                self.access(n, False)
+
+    def access(self, e: A.Index, write: bool):
+        if e.array.symbol.scope is not self.scope or e.array.symbol in self.private:
+            return
+        for p, env in self.open.items():
+            index = translate(e.index, env, f"the index of `{_text(e)}`", e.span)
+            p.needs.append(Need(e.array.symbol, index, write, self._guards(p), self.binders, e.span))
+
+    def _guards(self, p: Point) -> tuple:
+        return tuple(c for g in self.guards for c in [g.at[p] if p in g.at else g.later] if c is not None)
+
+    def assign(self, symbol: Symbol, value: A.Expr | None, why: str):
+        for env in [*self.open.values(), self.origin]:
+            found = None if value is None else try_translate(value, env)
+            env[symbol] = found if found is not None else Opaque(why)
+
+    # ---- statements ----
+    def block(self, stmts):
+        for stmt in stmts:
+            self.stmt(stmt)
+
+    def stmt(self, stmt):
+        match stmt:
+            case A.VarDecl():
+                self.accesses(stmt.init)
+                why = "which is declared without a value" if stmt.init is None else \
+                    "whose value is read from memory" if any(isinstance(n, A.Index) for n in A.walk(stmt.init)) \
+                    else "whose value is no expression of the ids and parameters"
+                self.assign(stmt.symbol, stmt.init, why)
+            case A.Assign():
+                self.accesses(stmt.value)
+                why = "whose value is read from memory" if any(isinstance(n, A.Index) for n in A.walk(stmt.value)) \
+                    else "which is assigned a value that is no expression of the ids and parameters"
+                self.assign(stmt.target.symbol, stmt.value, why)
+            case A.ArrayAssign():
+                self.accesses(stmt.target.index)
+                self.accesses(stmt.value)
+                self.access(stmt.target, True)
+            case A.If():
+                self.branch(stmt)
+            case A.For() | A.While():
+                self.loop(stmt)
+            case A.Block():
+                self.block(stmt.stmts)
+            case A.Barrier():
+                self.barrier(stmt)
+            case A.CallStmt():
+                self.call(stmt)
+            case A.Assert() | A.Assume():
+                pass
+            case A.Break() | A.Continue() | A.Return():
+                raise CannotInfer(stmt.span, "a jump (break, continue, return): its loop or body is not a simple count")
+            case _:
+                raise CannotInfer(getattr(stmt, "span", None), f"{type(stmt).__name__} is not read by `infer`")
+
+    def branch(self, stmt: A.If):
+        self.accesses(stmt.cond)
+        at = {p: try_translate(stmt.cond, env) for p, env in self.open.items()}
+        stays = not (names(stmt.cond) & _assigned(stmt)) and not any(isinstance(n, A.Index) for n in A.walk(stmt.cond))
+        before = {p: dict(env) for p, env in self.open.items()}
+        origin = self.origin
+        arms, origins = [], []
+        for arm, negate in ((stmt.then, False), (stmt.otherwise, True)):
+            self.open = {p: dict(env) for p, env in before.items()}
+            self.origin = dict(origin)
+            if arm is not None:
+                def side(c):
+                    return None if c is None else A.Unary("!", c, span=c.span) if negate else c
+                self.guards.append(_Guard({p: side(c) for p, c in at.items()}, side(stmt.cond) if stays else None))
+                self.stmt(arm)
+                self.guards.pop()
+            arms.append(self.open)
+            origins.append({None: self.origin})
+        self.open = _merge(*arms)
+        self.origin = _merge(*origins)[None]
+
+    def barrier(self, stmt: A.Barrier):
+        if self.calling:
+            raise CannotInfer(stmt.span, "a barrier in a procedure")
+        if not stmt.orders(self.scope):
+            return
+        after = self.point(stmt)
+        self.barriers.append(BarrierSite(stmt, after, self.join(), self._facts()))
+        self.open = {after: self.known()}
+
+    def _facts(self) -> tuple:
+        """The ranges of the counters of the loops around the statement at hand."""
+        out = []
+        for site, k in self.enclosing:
+            counter = site.counter
+            if counter is None:
+                continue
+            stepped = counter.update_at is not None and k > counter.update_at
+            out.extend(_counter_facts(counter, stepped))
+        return tuple(out)
+
+    # ---- loops ----
+    def loop(self, stmt: A.For | A.While):
+        has_barrier = _has_barrier(stmt.body, self.scope)
+        body = stmt.body.stmts if isinstance(stmt.body, A.Block) else (stmt.body,)
+        if isinstance(stmt, A.For) and stmt.init is not None:
+            self.stmt(stmt.init)
+        counter = self.counter(stmt, body)
+        if counter is not None and not has_barrier and (counter.lo is None or counter.op != "+"):
+            counter = None             # no range of counts to quantify over
+        self.accesses(stmt.cond)
+        head = self.point(stmt)
+        self.enter(head)
+        varying = _assigned(stmt.body) | (_assigned(stmt.update) if isinstance(stmt, A.For) and stmt.update else set())
+        self.origin.update({s: Opaque("which the loop assigns") for s in varying})
+        binders, env = self.binders, self.known()
+        if not has_barrier:
+            env.update({s: Opaque("which the loop assigns") for s in varying
+                        if counter is None or s is not counter.symbol})
+            if counter is not None:
+                env.pop(counter.symbol, None)
+                binders += (Binder(counter.name, counter.symbol, counter.lo, _exclusive(counter.cond),
+                                   None if _is_one(counter.step) else counter.step),)
+        site = LoopSite(stmt, head, counter, has_barrier, self._facts())
+        self.loops.append(site)
+        saved = self.binders, self.guards
+        self.binders, self.guards = binders, [_Guard({}, g.later) for g in self.guards]
+        self.open = {head: dict(env)}
+        self.accesses(stmt.cond)
+        self.enclosing.append((site, 0))
+        for k, s in enumerate(body):
+            self.enclosing[-1] = (site, k)
+            self.stmt(s)
+        self.enclosing.pop()
+        if isinstance(stmt, A.For) and stmt.update is not None:
+            self.stmt(stmt.update)
+        for p, penv in self.open.items():
+            p.edges.append(Edge(head, dict(penv), ()))
+        self.binders, self.guards = saved
+        if counter is not None and not has_barrier:
+            env[counter.symbol] = Opaque("the counter of a loop that has ended")
+        self.open = {head: env}
+
+    def counter(self, stmt, body) -> Counter | None:
+        """The loop's counter: counting up by a step that does not change while below a
+        bound (`v = v + c` while `v < hi`), doubling (`v = v * 2` while `v < hi`) or
+        halving while positive (`v = v / 2` while `v > 0`): a tree reduction's stride."""
+        cond = _bare(stmt.cond)
+        if not isinstance(cond, A.Binary):
+            return None
+        cond = attrs.evolve(cond, left=_bare(cond.left), right=_bare(cond.right))
+        if not (cond.op in ("<", "<=", ">") and isinstance(cond.left, A.Name)):
+            return None
+        symbol = cond.left.symbol
+        if isinstance(stmt, A.For):
+            update, update_at = stmt.update, None
+            if symbol in _assigned(stmt.body):
+                return None
+        else:
+            updates = [(k, s) for k, s in enumerate(body) if isinstance(s, A.Assign) and s.target.symbol is symbol]
+            if len(updates) != 1 or sum(1 for n in A.statements(stmt.body)
+                                        if isinstance(n, A.Assign) and n.target.symbol is symbol) != 1:
+                return None
+            update_at, update = updates[0]
+        value = _bare(update.value) if isinstance(update, A.Assign) and update.target.symbol is symbol else None
+        if isinstance(value, A.Conditional):
+            value = _bare(value.then)          # C's division by a positive literal, of a positive value
+        if not (isinstance(value, A.Binary) and _is(value.left, symbol)):
+            return None
+        step, op = _bare(value.right), value.op
+        literal = isinstance(step, A.IntLit) and step.value >= 2
+        fits = {"+": cond.op != ">",
+                "*": cond.op != ">" and literal,
+                "/": cond.op == ">" and literal and isinstance(cond.right, A.IntLit) and cond.right.value == 0}
+        if not fits.get(op, False):
+            return None
+        loop_assigned = _assigned(stmt.body) | {symbol}
+        if any(names(e) & loop_assigned or any(isinstance(n, A.Index) for n in A.walk(e)) for e in (step, cond.right)):
+            return None
+        lo = self._entry_value(symbol, loop_assigned)
+        return Counter(symbol, cond.left.id, lo, cond, step, update_at, op)
+
+    def _entry_value(self, symbol: Symbol, loop_assigned: set) -> A.Expr | None:
+        """The counter's value on entry, as an expression that stays valid in the loop:
+        in the open points' terms, or of ids, sizes and parameters only."""
+        values = {}
+        for env in self.open.values():
+            value = env.get(symbol)
+            if value is None:
+                value = self.origin.get(symbol)
+                if value is None or isinstance(value, Opaque) or not _absolute(value):
+                    return None
+            elif isinstance(value, Opaque) or names(value) & (loop_assigned | set(env)):
+                return None
+            values[_text(value)] = value
+        return next(iter(values.values())) if len(values) == 1 else None
+
+    # ---- procedures ----
+    def call(self, stmt: A.CallStmt):
+        procedure = next((p for p in self.kernel.procedures if p.name == stmt.name), None)
+        if procedure is None:
+            raise CannotInfer(stmt.span, f"the call of `{stmt.name}`: no procedure of that name")
+        if stmt.name in self.calling:
+            raise CannotInfer(stmt.span, f"the recursive call of `{stmt.name}`: `infer` reads no recursion")
+        for arg in stmt.args:
+            self.accesses(arg)
+        site = self.procedures.get(stmt.name) or self.procedure(procedure)
+        for p, env in self.open.items():
+            args = {param.symbol: translate(arg, env, f"the argument `{_text(arg)}`", arg.span)
+                    for param, arg in zip(procedure.params, stmt.args)}
+            p.edges.append(Edge(site.point, args, self._guards(p)))
+
+    def procedure(self, procedure: A.Procedure) -> ProcedureSite:
+        saved = self.open, self.origin, self.guards, self.binders, self.enclosing
+        self.calling.append(procedure.name)
+        start = self.point(procedure)
+        self.open, self.origin, self.guards, self.binders, self.enclosing = {start: {}}, {}, [], (), []
+        self.block(procedure.body.stmts)
+        site = ProcedureSite(procedure, start, self.join())
+        self.calling.pop()
+        self.open, self.origin, self.guards, self.binders, self.enclosing = saved
+        self.procedures[procedure.name] = site
+        return site
+
+
+def _bare(e: A.Expr) -> A.Expr:
+    """`e` without the C mapping's checks that a value fits its type."""
+    while isinstance(e, A.Fits):
+        e = e.expr
+    return e
+
+
+def _is(e: A.Expr, symbol: Symbol) -> bool:
+    e = _bare(e)
+    return isinstance(e, A.Name) and e.symbol is symbol
+
+
+def _absolute(e: A.Expr) -> bool:
+    return all(s.kind in (SymbolKind.RESERVED, SymbolKind.KERNEL_PARAM) for s in names(e))
+
+
+def _merge(*arms: dict) -> dict:
+    """The open points after branches, each with the values all arms give it (a variable
+    unchanged on one arm and assigned on another has no value)."""
+    out: dict = {}
+    for arm in arms:
+        for p, env in arm.items():
+            if p not in out:
+                out[p] = dict(env)
+                continue
+            mine = out[p]
+            for symbol in set(mine) | set(env):
+                a, b = mine.get(symbol), env.get(symbol)
+                same = a is not None and b is not None and not isinstance(a, Opaque) and \
+                    not isinstance(b, Opaque) and _text(a) == _text(b)
+                if not same:
+                    mine[symbol] = next((x for x in (a, b) if isinstance(x, Opaque)),
+                                        Opaque("which the branches assign differently"))
+    return out
+
+
+def _exclusive(cond: A.Binary) -> A.Expr:
+    if cond.op == "<=":
+        return A.Binary("+", cond.right, A.IntLit(1, span=cond.span), span=cond.span)
+    return cond.right
+
+
+def _is_one(e: A.Expr) -> bool:
+    return isinstance(e, A.IntLit) and e.value == 1
+
+
+def _counter_facts(counter: Counter, stepped: bool) -> list[A.Expr]:
+    """What holds of a counter inside its loop's body: before its step, `lo <= v` and the
+    loop's condition; after it, both one step on.  A halving counter is between 0 and its
+    first value, and positive before its step."""
+    v = A.Name(counter.name, span=counter.cond.span, symbol=counter.symbol)
+    span = counter.cond.span
+    if counter.op != "+":
+        out = [A.Binary("<=", A.IntLit(0, span=span), v, span=span)] if counter.halving else []
+        if counter.lo is not None:
+            out.append(A.Binary("<=", v, counter.lo, span=span) if counter.halving else
+                       A.Binary("<=", counter.lo, v, span=span))
+        out += [] if stepped else [counter.cond]
+        return [_conjunction(out)] if out else []
+    back = A.Binary("-", v, counter.step, span=span) if stepped else v
+    out = []
+    if counter.lo is not None:
+        lo = A.Binary("+", counter.lo, counter.step, span=span) if stepped else counter.lo
+        out.append(A.Binary("<=", lo, v, span=span))
+    out.append(A.Binary(counter.cond.op, back, counter.cond.right, span=span))
+    return [_conjunction(out)]
+
+
+def head_facts(counter: Counter) -> list[A.Expr]:
+    """What holds of a counter at its loop's head: `lo <= v`, on the step's grid, and
+    the condition of the last iteration unless none has run (`v == lo ||`); a halving
+    counter, between 0 and its first value."""
+    if counter.lo is None:
+        return []
+    v = A.Name(counter.name, span=counter.cond.span, symbol=counter.symbol)
+    span = counter.cond.span
+    if counter.halving:
+        return [A.Binary("&&", A.Binary("<=", A.IntLit(0, span=span), v, span=span),
+                         A.Binary("<=", v, counter.lo, span=span), span=span)]
+    if counter.op == "*":
+        return [A.Binary("<=", counter.lo, v, span=span)]
+    if _is_one(counter.step):
+        last = A.Binary("<=", v, _exclusive(counter.cond), span=span)
+    else:
+        last = A.Binary(counter.cond.op, A.Binary("-", v, counter.step, span=span), counter.cond.right, span=span)
+    out = [A.Binary("<=", counter.lo, v, span=span)]
+    if not _is_one(counter.step):
+        out.append(A.Binary("==", A.Binary("%", A.Binary("-", v, counter.lo, span=span), counter.step, span=span),
+                            A.IntLit(0, span=span), span=span))
+    out.append(A.Binary("||", A.Binary("==", v, counter.lo, span=span), last, span=span))
+    return [_conjunction(out)]
+
+
+def _conjunction(parts: list) -> A.Expr:
+    whole = parts[0]
+    for part in parts[1:]:
+        whole = A.Binary("&&", whole, part, span=part.span)
+    return whole
 
 
 def _text(e: A.Expr) -> str:

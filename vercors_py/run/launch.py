@@ -44,7 +44,9 @@ class Group:
     def __init__(self, gid: int):
         self.gid = gid
         self.threads: list[ThreadRun] = []
-        self.epoch = 0                     # barriers passed: the interval accesses belong to
+        # Barriers passed, per memory: the interval an access belongs to.  A C barrier
+        # orders only the memory it fences, so the other memory stays in its interval.
+        self.epochs = {scope: 0 for scope in A.Scope}
         self.pool: dict[Cell, Amount] = {}
         self.over = False                  # finished, or stopped by divergence
 
@@ -179,8 +181,8 @@ class KernelRun:
                   notes=self._notes() + (("race: " + who,) if first != second else ()))
 
     # ---- accesses ----
-    def epoch(self, gid: int) -> int:
-        return self.groups[gid].epoch
+    def epoch(self, gid: int, cell: Cell) -> int:
+        return self.groups[gid].epochs[cell.array.scope]
 
     def access(self, access: Access) -> None:
         other = self.races.access(access)
@@ -230,12 +232,14 @@ class KernelRun:
                 for cell, need, have in R.missing(thread.ledger, reading.total()):
                     self.report(thread, "barrier.pre", barrier.span,
                                 f"the thread does not hold {need.describe()} of {cell.describe()}")
-        thread.ledger = {}
-        thread.sources = {}
+        # The thread hands in what it holds of the memory the barrier orders.
+        thread.ledger = {c: a for c, a in thread.ledger.items() if not barrier.orders(c.array.scope)}
+        thread.sources = {c: s for c, s in thread.sources.items() if c in thread.ledger}
 
     def release(self, group: Group, barrier: A.Barrier) -> None:
         self.memory.fence(group.gid, barrier.fences)
-        group.epoch += 1
+        for scope in A.Scope:
+            group.epochs[scope] += barrier.orders(scope)
         if not self.contracts:
             return
         posts = [c for c in barrier.contract or () if c.kind.is_post]
@@ -244,7 +248,10 @@ class KernelRun:
             reading = self._read(thread, posts, thread.barrier_frame)
             if reading is None:
                 continue
+            kept, sources = thread.ledger, thread.sources
             self.set_ledger(thread, reading)
+            thread.ledger = {**kept, **thread.ledger}
+            thread.sources = {**sources, **thread.sources}
             given += [(thread.ids, h) for h in reading.held]
             for fact in reading.false:
                 self.report(thread, "barrier.functional", fact.span,
@@ -365,7 +372,7 @@ class KernelRun:
             cell = self.memory.cell(array, gid, index, span)
             # Level contracts are read at the start or once every thread has ended,
             # when every write is visible.
-            return self.memory.read(thread.ids, cell, self.epoch(gid)) if thread else self.memory.load(cell)
+            return self.memory.read(thread.ids, cell, self.epoch(gid, cell)) if thread else self.memory.load(cell)
 
         def cell_of(array, index, span):
             return self.memory.cell(array, gid, index, span, "bounds.perm")

@@ -70,14 +70,14 @@ class ThreadRun:
     def _load(self, array, index: int, span):
         cell = self.launch.memory.cell(array, self.ids.gid, index, span)
         self._access(cell, False, span)
-        value = self.launch.memory.read(self.ids, cell, self.launch.epoch(self.ids.gid))
+        value = self.launch.memory.read(self.ids, cell, self.launch.epoch(self.ids.gid, cell))
         self._trace("reads", cell, value)
         return value
 
     def _store(self, array, index: int, value, span) -> None:
         cell = self.launch.memory.cell(array, self.ids.gid, index, span)
         self._access(cell, True, span)
-        self.launch.memory.store(self.ids, cell, value, self.launch.epoch(self.ids.gid))
+        self.launch.memory.store(self.ids, cell, value, self.launch.epoch(self.ids.gid, cell))
         self._trace("writes", cell, value)
 
     def cell_of(self, array, index: int, span) -> Cell:
@@ -85,7 +85,7 @@ class ThreadRun:
 
     def _access(self, cell: Cell, write: bool, span) -> None:
         launch = self.launch
-        access = Access(self.ids, cell, write, span, launch.steps, launch.epoch(self.ids.gid))
+        access = Access(self.ids, cell, write, span, launch.steps, launch.epoch(self.ids.gid, cell))
         launch.access(access)
         if launch.contracts:
             amount = self.ledger.get(cell, NONE)

@@ -195,6 +195,7 @@ class TypeChecker:
                     self.error("type.barrier-placement", s.span,
                                "a barrier may only appear in the thread body `main`, not in a procedure")
                 self.contract(s.contract or (), PRE_POST, Ctx(), owner="a barrier")
+                self.unfenced(s)
             case A.CallStmt():
                 self.call_stmt(s)
             case A.Assert() | A.Assume():
@@ -224,6 +225,19 @@ class TypeChecker:
                            f"'{symbol.name}' is an array; assign to a cell, e.g. {symbol.name}[i] = ...")
             case SymbolKind.FUNCTION | SymbolKind.PROCEDURE:
                 self.error("type.assign-target", target.span, f"'{symbol.name}' is {symbol.kind.with_article}, not a variable")
+
+    def unfenced(self, s: A.Barrier) -> None:
+        """A C barrier hands over no permission on memory it does not fence: it does not
+        order that memory's accesses, so each thread keeps what it holds there."""
+        for clause in s.contract or () if s.fenced_only else ():
+            for n in A.walk(clause):
+                if isinstance(n, A.Perm) and isinstance(n.location, A.Index):
+                    array = n.location.array.symbol
+                    if isinstance(array, Symbol) and array.scope is not None and not s.orders(array.scope):
+                        self.error("type.barrier-fence", n.span,
+                                   f"this barrier does not fence {array.scope.value} memory, so it does not order "
+                                   f"accesses to `{array.name}`: it cannot hand over a permission on it (each "
+                                   "thread keeps its own across the barrier)")
 
     def call_stmt(self, s: A.CallStmt) -> None:
         symbol = s.symbol

@@ -183,6 +183,8 @@ class Clause:
     kind: ClauseKind
     expr: Expr
     span: Span = _span()
+    # Added by the C mapping, not written by the user: the C types' ranges, private slices.
+    implied: bool = attrs.field(default=False, kw_only=True)
 
 
 @attrs.frozen
@@ -264,6 +266,12 @@ class Barrier:
     fences: tuple[Fence, ...]
     contract: tuple[Clause, ...] | None   # None: the plain form `barrier(...);`
     span: Span = _span()
+    # CUDA and OpenCL: the barrier orders only the memory it fences (docs/cfamily.md);
+    # in the language every barrier orders all memory (LANGUAGE.md).
+    fenced_only: bool = False
+
+    def orders(self, scope: "Scope") -> bool:
+        return not self.fenced_only or any(f.value == scope.value for f in self.fences)
 
 
 @attrs.frozen
@@ -353,6 +361,9 @@ class ArrayDecl:
     name_span: Span = _span()
     span: Span = _span()
     symbol: "object" = _link()
+    # A C thread's private array (or addressed variable), mapped onto local memory: the
+    # mapping gives each thread its slice's permission (cfamily/translate.py).
+    private: bool = attrs.field(default=False, kw_only=True)
 
 
 @attrs.frozen
