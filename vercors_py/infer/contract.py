@@ -14,11 +14,10 @@ import re
 import attrs
 
 from ..semantics.symbols import SymbolKind
-from ..source import Span
 from ..syntax import ast as A
 from ..syntax.printer import format_expr
 from .reach import Plan, stable
-from .shape import CannotInfer, Need, names, substitute
+from .shape import CannotInfer, Need, map_children, names, substitute
 
 
 def _paren(text: str) -> str:
@@ -331,14 +330,7 @@ def _annotation_text(e: A.Expr) -> str:
             case A.Call(name=name) if name.startswith("\\"):
                 raise CannotInfer(n.span, f"`{format_expr(n)}` is a C operation the annotations have no "
                                           "counterpart of (the mapping leaves it uninterpreted)")
-        changes = {}
-        for field in attrs.fields(type(n)):
-            value = getattr(n, field.name)
-            if attrs.has(type(value)) and not isinstance(value, Span):
-                changes[field.name] = plain(value)
-            elif isinstance(value, tuple) and value and attrs.has(type(value[0])):
-                changes[field.name] = tuple(plain(v) for v in value)
-        return attrs.evolve(n, **changes) if changes else n
+        return map_children(n, plain)
 
     text = format_expr(plain(e))
     if "$" in text:

@@ -167,7 +167,7 @@ def folded(e: A.Expr) -> A.Expr:
     """`e` with sums and products of literals computed, and `x * 1`, `x + 0` as `x`: a
     substituted `2 * s` for `s == 1` reads `2`, not `2 * 1`."""
     if not isinstance(e, A.Binary):
-        return _map_children(e, folded)
+        return map_children(e, folded)
     left, right = folded(e.left), folded(e.right)
     if e.op not in ("+", "-", "*"):
         return attrs.evolve(e, left=left, right=right)
@@ -196,10 +196,10 @@ def substitute(e: A.Expr, env: dict) -> A.Expr:
             return env[e.symbol]
         case A.Name() | A.IntLit() | A.BoolLit():
             return e
-    return _map_children(e, lambda x: substitute(x, env))
+    return map_children(e, lambda x: substitute(x, env))
 
 
-def _map_children(e, f):
+def map_children(e, f):
     """`e` with `f` applied to each sub-expression."""
     changes = {}
     for field in attrs.fields(type(e)):
@@ -413,10 +413,10 @@ class _Walk:
         """The loop's counter: counting up by a step that does not change while below a
         bound (`v = v + c` while `v < hi`), doubling (`v = v * 2` while `v < hi`) or
         halving while positive (`v = v / 2` while `v > 0`): a tree reduction's stride."""
-        cond = _bare(stmt.cond)
+        cond = A.bare(stmt.cond)
         if not isinstance(cond, A.Binary):
             return None
-        cond = attrs.evolve(cond, left=_bare(cond.left), right=_bare(cond.right))
+        cond = attrs.evolve(cond, left=A.bare(cond.left), right=A.bare(cond.right))
         if not (cond.op in ("<", "<=", ">") and isinstance(cond.left, A.Name)):
             return None
         symbol = cond.left.symbol
@@ -430,12 +430,12 @@ class _Walk:
                                         if isinstance(n, A.Assign) and n.target.symbol is symbol) != 1:
                 return None
             update_at, update = updates[0]
-        value = _bare(update.value) if isinstance(update, A.Assign) and update.target.symbol is symbol else None
+        value = A.bare(update.value) if isinstance(update, A.Assign) and update.target.symbol is symbol else None
         if isinstance(value, A.Conditional):
-            value = _bare(value.then)          # C's division by a positive literal, of a positive value
+            value = A.bare(value.then)          # C's division by a positive literal, of a positive value
         if not (isinstance(value, A.Binary) and _is(value.left, symbol)):
             return None
-        step, op = _bare(value.right), value.op
+        step, op = A.bare(value.right), value.op
         literal = isinstance(step, A.IntLit) and step.value >= 2
         fits = {"+": cond.op != ">",
                 "*": cond.op != ">" and literal,
@@ -491,15 +491,8 @@ class _Walk:
         return site
 
 
-def _bare(e: A.Expr) -> A.Expr:
-    """`e` without the C mapping's checks that a value fits its type."""
-    while isinstance(e, A.Fits):
-        e = e.expr
-    return e
-
-
 def _is(e: A.Expr, symbol: Symbol) -> bool:
-    e = _bare(e)
+    e = A.bare(e)
     return isinstance(e, A.Name) and e.symbol is symbol
 
 

@@ -503,6 +503,13 @@ def depth(node) -> int:
     return deepest
 
 
+def bare(e: Expr) -> Expr:
+    """The expression inside the C mapping's range checks (`Fits`): the same value."""
+    while isinstance(e, Fits):
+        e = e.expr
+    return e
+
+
 def has_resource(e) -> bool:
     """Whether an expression contains a permission (`Perm` or `\\forall*`)."""
     return any(isinstance(n, Perm) or (isinstance(n, Quantifier) and n.kind is QuantKind.FORALL_STAR)
