@@ -87,7 +87,8 @@ class Join:
 
 @attrs.frozen
 class Counter:
-    """`v = v + step` once per iteration while `cond` (`v < hi` or `v <= hi`)."""
+    """A loop's counter, stepped once per iteration while `cond`: `v = v + step` or
+    `v = v * step` while `v < hi` (or `<=`), `v = v / step` while `v > 0`."""
     symbol: Symbol
     name: str
     lo: A.Expr | None              # its value on entry, when it has one
@@ -106,7 +107,6 @@ class LoopSite:
     loop: A.For | A.While
     point: Point
     counter: Counter | None
-    barrier: bool                  # whether a barrier is inside
     facts: tuple                   # what holds at its head, besides its counter's range
 
 
@@ -244,7 +244,9 @@ class _Walk:
         self.barriers: list[BarrierSite] = []
         self.procedures: dict[str, ProcedureSite] = {}
         self.calling: list[str] = []
-        self.enclosing: list[tuple] = []   # (LoopSite being built: loop, counter), statement index
+        # The loops around the statement at hand: (its LoopSite, the index of the body's
+        # top-level statement the walk is in), to tell whether its counter has stepped.
+        self.enclosing: list[tuple] = []
 
     def point(self, node) -> Point:
         p = Point(node, bool(self.calling))
@@ -389,7 +391,7 @@ class _Walk:
                 env.pop(counter.symbol, None)
                 binders += (Binder(counter.name, counter.symbol, counter.lo, _exclusive(counter.cond),
                                    None if _is_one(counter.step) else counter.step),)
-        site = LoopSite(stmt, head, counter, has_barrier, self._facts())
+        site = LoopSite(stmt, head, counter, self._facts())
         self.loops.append(site)
         saved = self.binders, self.guards
         self.binders, self.guards = binders, [_Guard({}, g.later) for g in self.guards]
