@@ -138,3 +138,15 @@ def test_the_command_prints_or_writes_the_result(tmp_path):
     assert wrote.returncode == 0 and path.read_text() == shown.stdout
     checked = subprocess.run([sys.executable, "-m", "vercors_py", "check", str(path)], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stdout
+
+
+@pytest.mark.parametrize("name", EXPRESSIBLE)
+def test_a_run_of_the_inferred_contract_finds_nothing(name):
+    # The concrete run is the oracle: a contract that verifies may not race, fail or be
+    # broken by any launch the sweep tries.
+    from vercors_py.diagnostics import Severity
+    from vercors_py.run import model
+    result = infer(DATA / name)
+    ran = service.run_text(result.text, name, model.RunOptions(sweep=True))
+    problems = [d for d in ran.diagnostics if d.severity is Severity.ERROR]
+    assert problems == [], [d.message for d in problems]

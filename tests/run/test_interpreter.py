@@ -425,6 +425,23 @@ kernel k(int n) {
     assert sizes == [(2, 1, 2), (4, 1, 4), (6, 1, 6), (8, 1, 8)]
 
 
+def test_launches_meet_the_memory_free_facts_of_the_thread_precondition():
+    # `tid < n` is the launch's to meet (as a C pointer's length is): a launch that breaks
+    # it is not one the contract speaks of, so it is not run, and the others are clean.
+    text = """
+kernel k(int n) {
+  global int[n] a;
+  context_everywhere n >= 0;
+  requires tid < n;
+  requires Perm(a[tid], write);
+  void main() { a[tid] = 1; }
+}
+"""
+    result = run(text, sweep=True)
+    assert errors(result) == set() and result.launches
+    assert all(dict(r.launch.params)["n"] >= r.launch.gsize * r.launch.ngroups for r in result.launches)
+
+
 def test_the_trace_marks_the_two_racing_steps():
     result = run(NEIGHBOUR.replace("BARRIER", ""), gsize=2, ngroups=1, trace=True, schedule=Schedule.ROUND_ROBIN)
     launch = next(r for r in result.launches if r.marked)

@@ -14,6 +14,7 @@ import random
 
 import attrs
 
+from ..obligations.paths import pure_conjuncts
 from ..semantics.dimensions import names_components
 from ..semantics.symbols import AXES, RESERVED
 from ..syntax import ast as A
@@ -74,20 +75,31 @@ def _pure(functions) -> Evaluator:
 
 
 def lengths_if_allowed(kernel: A.Kernel, functions, launch: Launch) -> dict | None:
-    """The array lengths of a launch whose contexts hold; None when the launch is not one
-    the kernel allows."""
+    """The array lengths of a launch whose contexts hold, and the facts of every thread's
+    precondition that read no memory (`tid < \\length(a)`: a launch that breaks them is
+    not one the contract speaks of); None when the launch is not one the kernel allows."""
     base = size_frame(kernel, launch)
     evaluator = _pure(functions)
+    facts = [f for c in kernel.main.contract if c.kind.is_pre for f in pure_conjuncts(c.expr)]
     try:
         for g in range(launch.ngroups):
             for lid in range(launch.gsize):
                 frame = thread_frame(base, launch, g, lid)
                 if not all(evaluator.value(c.expr, frame) for c in kernel.contexts):
                     return None
+                if not all(_holds_or_unknown(evaluator, f, frame) for f in facts):
+                    return None
         lengths = {a.symbol: evaluator.value(a.length, base) for a in kernel.arrays}
     except (Fault, Unevaluable, RecursionError):
         return None
     return lengths if all(n >= 0 for n in lengths.values()) else None
+
+
+def _holds_or_unknown(evaluator: Evaluator, fact: A.Expr, frame) -> bool:
+    try:
+        return bool(evaluator.value(fact, frame))
+    except (Fault, Unevaluable, RecursionError):
+        return True
 
 
 def launches(kernel: A.Kernel, functions, gsize: int | None, ngroups: int | None, sweep: bool,
@@ -99,6 +111,8 @@ def launches(kernel: A.Kernel, functions, gsize: int | None, ngroups: int | None
     for k, (g, n, shape) in enumerate(_sizes(names_components(kernel), gsize, ngroups, _pinned(kernel))):
         # Each size pair starts from other parameter values, so a sweep sees several.
         candidates = PARAM_VALUES[k % len(PARAM_VALUES):] + PARAM_VALUES[:k % len(PARAM_VALUES)]
+        # and the launch's sizes, which lengths often are (`\\length(a) == tcount`)
+        candidates += tuple(v for v in (g, g * n) if v not in candidates)
         for values in itertools.islice(itertools.product(candidates, repeat=len(free)), MAX_PARAM_COMBINATIONS):
             params = {**given, **dict(zip(free, values))}
             launch = Launch(g, n, tuple((p.name, params[p.name]) for p in kernel.params), shape)
