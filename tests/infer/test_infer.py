@@ -150,3 +150,26 @@ def test_a_run_of_the_inferred_contract_finds_nothing(name):
     ran = service.run_text(result.text, name, model.RunOptions(sweep=True))
     problems = [d for d in ran.diagnostics if d.severity is Severity.ERROR]
     assert problems == [], [d.message for d in problems]
+
+
+def test_a_c_helper_is_read_where_it_is_inlined_but_its_loops_get_no_annotation():
+    helper = """void fill(__global int *p, int n) {
+  for (int i = 0; i < n; i++) {
+    p[get_global_id(0) * n + i] = 0;
+  }
+}
+"""
+    straight = """void one(__global int *p) {
+  p[get_global_id(0)] = 0;
+}
+"""
+    kernel = """__kernel void k(__global int *a) {
+  CALL;
+}
+"""
+    options = service.Options(timeout=10.0, jobs=1)
+    ok = service.infer_text(straight + kernel.replace("CALL", "one(a)"), "one.cl", options)
+    assert ok.verdict.value == "inferred, verified", [d.message for d in ok.diagnostics]
+    looped = service.infer_text(helper + kernel.replace("CALL", "fill(a, 4)"), "fill.cl", options)
+    assert looped.verdict.value == "not inferred"
+    assert "helper function" in looped.diagnostics[0].message

@@ -303,10 +303,13 @@ def written_c(kernel: A.Kernel, plan: Plan, text: str) -> str:
     for place in _places(kernel, plan, w, lengths, bounded):
         if not place.lines:
             continue
+        if not kernel.span.start <= place.node.span.start <= kernel.span.end and place.node is not kernel.main:
+            raise CannotInfer(place.node.span, "a loop or barrier of a helper function, inlined into the kernel: "
+                                               "an annotation there would be read in the helper's names")
         at = text.rfind("\n", 0, place.node.span.start) + 1
         if at in seen:
-            raise CannotInfer(place.node.span, "two of the kernel's loops or barriers stand on one line, or in a "
-                                               "helper inlined twice: one annotation cannot serve both")
+            raise CannotInfer(place.node.span, "two of the kernel's loops or barriers stand on one line: one "
+                                               "annotation cannot serve both")
         seen.add(at)
         line = text[at:place.node.span.start]
         pad = line[:len(line) - len(line.lstrip(" \t"))]
