@@ -351,11 +351,14 @@ def growth(series: Series) -> Growth:
 SPLIT = (
     ("parse and static checks (service.analyze)", "vercors_py/service.py", "analyze"),
     ("protocol walk (races/protocol.py protocol)", "vercors_py/races/protocol.py", "protocol"),
+    ("· the next iteration's unknowns (races/protocol.py _next_iteration)", "vercors_py/races/protocol.py",
+     "_next_iteration"),
     ("barrier intervals (races/intervals.py intervals)", "vercors_py/races/intervals.py", "intervals"),
     ("uniformity of barriers and jumps (races/check.py reached_uniformly)", "vercors_py/races/check.py",
      "reached_uniformly"),
     ("the race queries (races/check.py check)", "vercors_py/races/check.py", "check"),
-    ("· fresh copies of the thread's unknowns (races/check.py _copies)", "vercors_py/races/check.py", "_copies"),
+    ("· the second thread's copies of the unknowns (races/check.py _Second)", "vercors_py/races/check.py",
+     "__init__"),
     ("· z3.substitute (the second thread's terms)", "z3/z3.py", "substitute"),
     ("· asserting (z3 Solver.add)", "z3/z3.py", "add"),
     ("· Z3's check", "z3/z3.py", "check"),
@@ -618,53 +621,72 @@ def render(all_results: dict[str, list[Series]], profiles: list[Profile], repeat
         out += ["", "## Where the time goes (cProfile)", "",
                 f"Each family, profiled once at its largest measured N that took at most {PROFILE_MAX:.0f} s "
                 "(`bench/races_scaling.py --profile FAMILY:N` prints the same). The split counts "
-                "cumulative time per function, over all its callers: the rows marked · are what the "
-                "pair queries (and the uniformity check, and the one check that the assumptions "
-                "are consistent) spend in those functions. The second table lists the functions "
-                "with the most time of their own."]
+                "cumulative time per function, over all its callers: the rows marked · are parts of "
+                "the row above them that is not marked (the next iteration's unknowns of the protocol "
+                "walk), or what the pair queries (and the uniformity check, and the one check that the "
+                "assumptions are consistent) spend in those functions. The second table lists the "
+                "functions with the most time of their own."]
         for p in profiles:
             out += ["", f"### {p.family}", ""] + render_profile(p)
     out += ["", "## Reading the results", ""] + FINDINGS
     return "\n".join(out) + "\n"
 
 
-# What the tables and profiles say, written after reading them (a run of commit 9ccc23f);
-# check them against the tables at each --write.
+# What the tables and profiles say, written after reading them (a run of commit 4096201
+# with the changes that made `sloops` linear); check them against the tables at each --write.
 FINDINGS = [
     "- **Grouped queries.** `races` asks one Z3 query per array and barrier interval (the first "
-    "thread makes one of the interval's accesses, the second another: a disjunction over the "
-    "accesses, seed 001's grouping; commit f401fe7), not one per pair. `pairs` still grows as "
-    "N^2 in `access`, `conds`, `nested-conds` and `uloops`; the Z3 checks do not: 3 in `access` "
-    "and `uloops` whatever N, 2N + 3 in `conds` and `nested-conds` (two per conditional: the "
-    "walk's checks that a branch can be taken), 2N + 4 in `barriers`. An earlier run of this "
-    "benchmark at commit 5fa0dbe, with one query per pair, was quadratic in those four families: "
-    "`conds` 7.9 s and `nested-conds` 8.7 s at N = 50, `access` 10.0 s at N = 30, `uloops` "
-    "11.6 s at N = 28.",
-    "- **`conds` and `nested-conds` are linear, but close to 1 s at N = 50.** Most of their "
-    "time is the protocol walk's two checks per conditional that each branch can be taken "
-    "(races/protocol.py `branch`, `_feasible`: a few milliseconds each, see the profiles); in "
-    "`nested-conds` the condition each check sees grows with the nesting.",
-    "- **What is left super-linear in `access` and `uloops`** is the work per query, not the "
-    "number of queries. In `access` it is mostly Z3's `check` of the grouped queries (see the "
-    "profile), each a disjunction over the interval's 2N accesses for each thread. In "
-    "`uloops` it is `z3.substitute`: the second thread's terms are the first's with every "
-    "unknown of the thread replaced (`_copies`), and both the unknowns (each loop makes fresh "
-    "ones for its counter and for memory) and the guards (the access in loop k is under the "
-    "conditions and counter facts of loops 1..k) grow with N.",
-    "- **`sloops` is exponential** (races/protocol.py `loop`): a loop with a barrier is two "
-    "instances of its body, so N nested synchronised loops make 2^N instances of the innermost "
-    "body, 2^(N+1) - 2 pairs and about 2^(N+2) Z3 checks (one per interval); the protocol walk, "
-    "the intervals and the uniformity check of each barrier (`reached_uniformly`, over the "
-    "guards of every instance) grow with them. Faial's `align` has the same blow-up in the "
-    "nesting of synchronised loops (seed 001, section 4.1) and Faial times out beyond 17 "
-    "levels (section 7); real kernels nest at most 3 (ibid.), where `sloops` takes under 0.1 s.",
-    "- **Any number of groups** (`--groups any`) costs more: global accesses are also paired "
-    "across groups, and `gid * gsize + lid = gid' * gsize + lid'` with gid != gid' is "
-    "non-linear. The grouped query is first tried with products of unknowns opaque (linear; "
-    "commit ef4a339); where that finds a model the full solver decides, which is slower and "
-    "irregular from one N to the next (see `access`).",
-    "- `barriers` is linear and well under 1 s: each interval holds a constant number of "
-    "accesses.",
+    "thread makes one of the interval's writes, the second any of its accesses: a disjunction "
+    "over the accesses, seed 001's grouping; commit f401fe7), not one per pair. `pairs` grows as "
+    "N^2 in `access`, `conds`, `nested-conds` and `uloops`; the Z3 checks do not: 3 in all four "
+    "whatever N (the check that the assumptions are consistent, the same-group query, the "
+    "cross-group query). At commit 5fa0dbe, with one query per pair, those four families were "
+    "quadratic: `conds` 7.9 s and `nested-conds` 8.7 s at N = 50, `access` 10.0 s at N = 30, "
+    "`uloops` 11.6 s at N = 28.",
+    "- **Intervals alike but for their guards** are asked twice, then once without guards; when "
+    "that is refuted the later ones are not asked (races/check.py `_learn`; a guard only takes "
+    "models away). The 2N intervals of `sloops` (`t[lid] = ik`) and the phases of `barriers` "
+    "(`s1[lid] = ...`) are of a few shapes, so their Z3 checks are a constant few whatever N "
+    "(2N + 4 in `barriers` at commit 9ccc23f). The uniformity check of each barrier "
+    "(races/session.py) is made only when the lock-step rule flagged something to dismiss: in "
+    "neither family did it.",
+    "- **`sloops` is linear** (it was exponential: 10.5 s at N = 10, commit 9ccc23f). A loop with a "
+    "barrier was two instances of its body, so N nested loops made 2^N copies of the innermost "
+    "accesses. Now the body is walked once (races/protocol.py `loop`) and the next iteration is "
+    "made by renaming, only for the accesses at the body's edges (before its first barrier, after "
+    "its last, or on a path with none: intervals.py `crossing`), with copies only of the unknowns "
+    "those accesses use (`_next_iteration`): an inner loop's intervals closed inside its body are "
+    "not copied by the loops around it, so each level adds a constant number of accesses, "
+    "queries and barrier guards (docs/races.md, \"How it is decided\"). Most of what is left "
+    "is the protocol walk and the static checks.",
+    "- **The walk asks Z3 whether a branch can be taken only for an `if` with a barrier in it** "
+    "(races/protocol.py `branch`): elsewhere the answer changes no interval. In `conds` and "
+    "`nested-conds` those were 2N of the 2N + 3 checks and two thirds of the time (0.80 s and "
+    "0.92 s at N = 50 at commit 9ccc23f).",
+    "- **The linear pass simplifies first** (races/check.py `_decide`: Z3's `simplify`, then `smt` "
+    "with products opaque): the indices become sums over shared monomials, and the grouped query "
+    "of `access` at N = 50 takes about 0.05 s instead of 0.5 s.",
+    "- **Any number of groups.** The cross-group query states that the two threads' tids differ "
+    "(`gid * gsize + lid` with `lid < gsize`: true, but found only by nonlinear reasoning). With "
+    "it the linear pass refutes `tid + k * tcount` between groups at once: `access` took 2.7 s at "
+    "N = 50 for any number of groups at commit 9ccc23f, `conds` 2.3 s.",
+    "- **The second thread** is made once per kernel (races/check.py `_Second`: copies of the "
+    "thread's unknowns, its launch facts) and its terms in one `z3.substitute` of its whole "
+    "disjunction, which Z3 makes once per shared subterm; `uloops` spent 58% of its time in "
+    "per-access substitutions at commit 9ccc23f.",
+    "- **What is left super-linear is outside races/**: in `uloops`, the static checks "
+    "(service.analyze: semantics/uniformity.py `analyze` asks `_has_barrier` of every loop's "
+    "body, a walk of all the loops inside it, so N nested loops cost N^2 node visits; it runs on "
+    "vercors_py/deep.py's thread, which cProfile does not see): measured apart, 0.09 s at N = 25 "
+    "and 0.26 s at N = 50, about half of the family's time, and why its power fit can come out "
+    "above 1.2 (with that walk remembered per node, `uloops` takes 0.16 s at N = 25 and 0.30 s "
+    "at N = 50). The protocol walk and the queries of `uloops` grow about linearly. Loops with "
+    "barriers (`sloops`) stop that walk at their first barrier.",
+    "- **Noise.** The machine is shared (2 cores, another process running tests at times): "
+    "single N can be off by a factor of 2 (see the R^2 of each line), and the least of 3 runs "
+    "does not always hide it. Apart from that, `sloops` at N = 25 and N = 39 spends more time "
+    "than its neighbours collecting the constants of the accesses' terms (races/protocol.py "
+    "`_constants`, the same number of terms visited), in a fresh process too; not understood.",
 ]
 
 

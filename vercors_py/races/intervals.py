@@ -9,10 +9,13 @@ running through.  Joining two pieces in sequence joins the last of the first wit
 first of the second into an interval; a barrier that does not fence the space (a local
 barrier for global memory) is no barrier for it, as in GPUVerify.
 
-A loop is given as two instances of its body, `earlier` and `later`, whose uniform values
-are independent unknowns: the interval that spans the back edge joins the end of one
-iteration with the start of the next, and two threads in one barrier interval of the
-body share an instance (barriers are aligned, so they are in the same iteration).
+A loop is given as one iteration of its body and the renaming that gives the next one
+(protocol.Loop), whose uniform values are independent unknowns: the interval that spans
+the back edge joins the end of one iteration with the start of the next, and two
+threads in one barrier interval of the body share an iteration (barriers are aligned,
+so they are in the same iteration).  Only the next iteration's first, last and
+through parts are made: its intervals closed inside are the first iteration's renamed,
+so asking them again could find nothing new, and nesting loops does not double them.
 """
 from __future__ import annotations
 
@@ -87,15 +90,34 @@ def _(event: Choice, scope: A.Scope) -> Flow:
 
 @flow.register
 def _(event: Loop, scope: A.Scope) -> Flow:
-    e, later = flow(event.earlier, scope), flow(event.later, scope)
+    # Kept: an outer loop asks for its body's flow, and its loop's, at every level.
+    if scope not in event.flows:
+        event.flows[scope] = _loop(event, scope)
+    return event.flows[scope]
+
+
+def _loop(event: Loop, scope: A.Scope) -> Flow:
+    e = flow(event.body, scope)
+    later = lambda part: None if part is None else tuple(event.next(a) for a in part)
     # Zero iterations run through with nothing; iterations that meet no barrier run
-    # through with theirs (the two instances pair any two such iterations).
-    through = _cat((), _cat(e.through, later.through)) if e.through is not None else ()
-    wrap = _join(e.last, later.first)
+    # through with theirs (one iteration and the next pair any two such iterations).
+    through = _cat((), _cat(e.through, later(e.through))) if e.through is not None else ()
+    wrap = _join(e.last, later(e.first))
+    # The next iteration's own intervals are the first's renamed: the same queries.
     return Flow(through,
-                _cat(e.first, _join(e.through, later.first)),
-                e.middle + later.middle + ((wrap,) if wrap is not None else ()),
-                _cat(later.last, _join(e.last, later.through)))
+                _cat(e.first, _join(e.through, later(e.first))),
+                e.middle + ((wrap,) if wrap is not None else ()),
+                _cat(later(e.last), _join(e.last, later(e.through))))
+
+
+def crossing(event: Event) -> list[Access]:
+    """The accesses that can share an interval with code outside `event`, in some memory
+    space: before its first barrier, after its last, or on a path that meets none."""
+    found: dict = {}
+    for scope in A.Scope:
+        f = flow(event, scope)
+        found.update((id(a), a) for part in (f.first, f.last, f.through) if part for a in part)
+    return list(found.values())
 
 
 def intervals(event: Event, scope: A.Scope) -> list[tuple[Access, ...]]:

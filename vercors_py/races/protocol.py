@@ -14,8 +14,9 @@ What is approximated, always towards more behaviours (so more races, never fewer
 - a loop without a barrier is one iteration with its variables unknown (the loop
   condition holding, and a counter `i = e; ...; i = i + c` at least its start): two
   threads are then in any two iterations;
-- a loop with a barrier is two instances of its body (intervals.py), its uniform
-  variables unknown but shared by the threads of a group, the others their own;
+- a loop with a barrier is one iteration and the next (intervals.py), its uniform
+  variables unknown but shared by the threads of a group, the others their own; the
+  next iteration's accesses are the first's with every unknown the body made renamed;
 - after a `break`, `continue` or `return` the rest of the block is optional (a choice):
   the code the jump leads to meets what ran before it; a call is its procedure's body
   with the arguments bound (to a depth), functions are applied without their
@@ -59,6 +60,11 @@ class Access:
     def verb(self) -> str:
         return "writes" if self.write else "reads"
 
+    def renamed(self, pairs: tuple) -> Access:
+        """The same access with unknowns replaced (another iteration's instance)."""
+        rename = lambda term: None if term is None else z3.substitute(term, *pairs)
+        return attrs.evolve(self, index=rename(self.index), guard=rename(self.guard), value=rename(self.value))
+
 
 @attrs.frozen(eq=False)
 class Sync:
@@ -78,8 +84,22 @@ class Choice:
 
 @attrs.frozen(eq=False)
 class Loop:
-    earlier: object                # one iteration's events
-    later: object                  # the next one's, with unknowns of its own
+    """A loop with a barrier: one iteration's events, walked once, and the renaming of
+    the unknowns that walk made (the iteration's variables and memory, inner loops'
+    copies) into copies, which gives the next iteration's accesses where an interval
+    needs them (intervals.py): the body is not walked again, so nested loops do not
+    double."""
+    body: object
+    renaming: tuple                # (unknown, its copy in the next iteration)
+    flows: dict = attrs.field(factory=dict)     # by memory space (intervals.py)
+    _next: dict = attrs.field(factory=dict)
+
+    def next(self, access: Access) -> Access:
+        """The access in the next iteration, one object per access (queries are shared
+        by identity)."""
+        if id(access) not in self._next:
+            self._next[id(access)] = (access, access.renamed(self.renaming) if self.renaming else access)
+        return self._next[id(access)][1]
 
 
 Event = Access | Sync | Seq | Choice | Loop
@@ -98,17 +118,20 @@ class Unsupported(Exception):
 class Protocol:
     kernel: A.Kernel
     body: Event
-    facts: tuple                   # the launch's assumptions about the first thread
+    facts: object                  # the launch's assumptions about the first thread
     sizes: Sizes
     gid: Ids
     lid: Ids
+    tid: object                    # gid * gsize + lid, the first thread's
     own: tuple                     # unknowns that are the first thread's own
     group: tuple                   # unknowns of its work group
     params: tuple                  # (name, term) of the kernel's parameters
     engine: Engine                 # its Z3 context and terms
     # The conditions under which each barrier and each jump is reached (by span; one
-    # per instance of the loops around it): uniform conditions mean no divergence.
+    # per walk of it, as in each call of a procedure; a loop's next iteration is its
+    # first renamed, so it has none of its own): uniform conditions mean no divergence.
     reach: dict
+    second_threads: dict = attrs.field(factory=dict)   # check.py's, made once per kernel
 
 
 def protocol(kernel: A.Kernel, functions, uniform: frozenset, timeout: float, cancel=None,
@@ -167,6 +190,15 @@ def _is(e: A.Expr, symbol: Symbol) -> bool:
     return isinstance(e, A.Name) and e.symbol is symbol
 
 
+def _children(ctx, node) -> list:
+    match z3.Z3_get_ast_kind(ctx, node):
+        case z3.Z3_APP_AST:
+            return [z3.Z3_get_app_arg(ctx, node, i) for i in range(z3.Z3_get_app_num_args(ctx, node))]
+        case z3.Z3_QUANTIFIER_AST:
+            return [z3.Z3_get_quantifier_body(ctx, node)]
+    return []
+
+
 class _Walk:
     def __init__(self, engine: Engine, kernel: A.Kernel, uniform: frozenset, fenced_only: bool,
                  shared_memory: bool):
@@ -180,6 +212,9 @@ class _Walk:
         self.evaluator = Evaluator(engine)
         self.own: list = []
         self.group: list = []
+        self.everyone: list = []       # unknowns of the launch: global memory others wrote
+        self.constants: dict = {}      # a term's id: the ids of the constants in it
+        self.alive: list = []          # the terms whose subterms' ids `constants` holds
         self.depth = 0
         self.reach: dict[Span, list] = {}
         self.facts: list = []
@@ -202,6 +237,8 @@ class _Walk:
                 self.own.append(term)
             elif symbol.scope is A.Scope.LOCAL:
                 self.group.append(term)
+            else:
+                self.everyone.append(term)
             out[symbol] = term
         return out
 
@@ -232,7 +269,7 @@ class _Walk:
                   if c.kind in (A.ClauseKind.REQUIRES, A.ClauseKind.CONTEXT) for e in pure_conjuncts(c.expr)]
         self.facts = facts
         body, _ = self.block(self.kernel.main.body.stmts, st, t.true)
-        return Protocol(self.kernel, body, tuple(facts), sizes, gid, lid, tuple(self.own), tuple(self.group),
+        return Protocol(self.kernel, body, z3.And(facts), sizes, gid, lid, tid, tuple(self.own), tuple(self.group),
                         tuple(params), self.engine, self.reach)
 
     def _value(self, e: A.Expr, st: State):
@@ -332,10 +369,13 @@ class _Walk:
             other, st_other = Seq(()), st
         # A branch no thread can take is no path: its barrier-free way around a barrier
         # in the other branch would join intervals that never meet (`if (lid < gsize)`).
-        if not self._feasible(z3.And(guard, cond)):
-            then = NEVER
-        if not self._feasible(z3.And(guard, z3.Not(cond))):
-            other = NEVER
+        # Without a barrier in either branch no interval changes, and the accesses of a
+        # branch no thread takes are under a guard no query can meet: no need to ask.
+        if self._has_barrier([stmt]):
+            if not self._feasible(z3.And(guard, cond)):
+                then = NEVER
+            if not self._feasible(z3.And(guard, z3.Not(cond))):
+                other = NEVER
         store = {s: (v if s not in st_other.store or st_other.store[s].eq(v) else z3.If(cond, v, st_other.store[s]))
                  for s, v in st_then.store.items() if s in st.store}
         values = {a: (v if st_other.values[a].eq(v) else z3.If(cond, v, st_other.values[a]))
@@ -362,21 +402,64 @@ class _Walk:
         return State(store=store, values=values, mask={}, old_values=st.old_values)
 
     def loop(self, cond: A.Expr | None, body: list, header: A.For | None, st: State, guard):
+        """One iteration, some iteration: its assigned variables and memory unknown.  A
+        loop with a barrier also needs the next iteration (intervals.py): its unknowns
+        are copies of those this walk makes, so the body is walked once however deep the
+        loops nest."""
         code = body + ([header.update] if header is not None and header.update is not None else [])
         assigned = _assigned(code)
         barrier = self._has_barrier(code)
-        instances = []
-        for _ in range(2 if barrier else 1):
-            start = self.havoc(st, assigned, shared=barrier)
-            entry = z3.And(guard, *self._counters(code, st, start, assigned))
-            reads = self.reads(cond, start, entry)
-            holds = self._value(cond, start) if cond is not None else self.t.true
-            event, _ = self.block(code, start, z3.And(entry, holds))
-            instances.append(Seq((*reads, event)))
-        after = self.havoc(st, assigned, shared=barrier)
+        marks = self._marks()
+        start = self.havoc(st, assigned, shared=barrier)
+        entry = z3.And(guard, *self._counters(code, st, start, assigned))
+        reads = self.reads(cond, start, entry)
+        holds = self._value(cond, start) if cond is not None else self.t.true
+        event, _ = self.block(code, start, z3.And(entry, holds))
+        iteration = Seq((*reads, event))
         if barrier:
-            return Loop(instances[0], instances[1]), after, guard
-        return instances[0], after, guard
+            iteration = Loop(iteration, self._next_iteration(iteration, marks))
+        return iteration, self.havoc(st, assigned, shared=barrier), guard
+
+    def _marks(self) -> tuple[int, ...]:
+        return len(self.own), len(self.group), len(self.everyone)
+
+    def _next_iteration(self, iteration: Event, marks: tuple[int, ...]) -> tuple:
+        """A copy of each unknown made since `marks` that the accesses able to meet
+        another iteration's use, of the same kind (the thread's, its group's, the
+        launch's): the next iteration has values of its own.  Only those: copying every
+        unknown of the body would copy the inner loops' copies too, doubling per level."""
+        from .intervals import crossing      # intervals.py reads the events defined here
+        made = {}
+        for mine, mark in zip((self.own, self.group, self.everyone), marks):
+            made.update((term.get_id(), (term, mine)) for term in mine[mark:])
+        used = set().union(*(self._constants(term) for a in crossing(iteration)
+                             for term in (a.index, a.guard, a.value) if term is not None))
+        return tuple((term, self._fresh(term.decl().name().split("!")[0], term.sort(), mine))
+                     for key, (term, mine) in made.items() if key in used)
+
+    def _constants(self, term) -> frozenset:
+        """The ids of the constants in `term`.  Remembered per subterm for the whole walk
+        (a guard is its enclosing guard and more, asked again at every loop), the terms
+        kept alive so that Z3 gives none of their subterms' ids to another term.  On Z3's
+        C API: z3py's wrappers of every subterm cost more than the walk itself."""
+        self.alive.append(term)
+        ctx, memo = term.ctx_ref(), self.constants
+        todo = [term.as_ast()]
+        while todo:
+            node = todo[-1]
+            key = z3.Z3_get_ast_id(ctx, node)
+            if key in memo:
+                todo.pop()
+                continue
+            children = _children(ctx, node)
+            missing = [c for c in children if z3.Z3_get_ast_id(ctx, c) not in memo]
+            if missing:
+                todo += missing
+                continue
+            todo.pop()
+            found = {key} if not children else set()
+            memo[key] = frozenset(found).union(*(memo[z3.Z3_get_ast_id(ctx, c)] for c in children))
+        return memo[z3.Z3_get_ast_id(ctx, term.as_ast())]
 
     def _counters(self, code: list, before: State, start: State, assigned: list[Symbol]) -> list:
         """Facts about the loop's counters in any iteration.  A variable whose every

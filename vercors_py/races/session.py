@@ -54,7 +54,8 @@ def _still_divergent(p, divergence: list, timeout: float) -> list:
     of the kernel is."""
     kept = [d for d in divergence
             if d.code == "divergence.uniform-assign" or not reached_uniformly(p, d.span, timeout)]
-    if all(d.code == "divergence.uniform-assign" for d in kept) and \
+    # Nothing kept, nothing to dismiss: the barriers need no check of their own then.
+    if kept and all(d.code == "divergence.uniform-assign" for d in kept) and \
             all(reached_uniformly(p, span, timeout) for span in p.reach):
         return []
     return kept

@@ -160,8 +160,9 @@ def analyze(main: A.Procedure) -> Uniformity:
     by_value, _ = _fixed_point(main.body, candidates, use_context=False)
     tainted = by_value - uniform
     problems: list[D.Diagnostic] = []
-    barrier_loops = {id(loop) for loop in A.walk(main.body)
-                     if isinstance(loop, (A.While, A.For)) and _has_barrier(loop.body)}
+    holders = _barrier_holders(main.body)
+    barrier_loops = {id(loop) for loop in A.statements(main.body)
+                     if isinstance(loop, (A.While, A.For)) and id(loop.body) in holders}
 
     for barrier, guard in walker.barriers:
         if guard is not None:
@@ -172,7 +173,7 @@ def analyze(main: A.Procedure) -> Uniformity:
 
     causes: set[Symbol] = set()
     for construct, cond in walker.conditions:
-        if _has_barrier(construct) and not walker.is_uniform(cond):
+        if id(construct) in holders and not walker.is_uniform(cond):
             causes |= _depends_on(cond, walker.assignments) & tainted
     for a in walker.assignments:
         # A loop variable is non-uniform because of its own loop condition; the cause
@@ -202,8 +203,27 @@ def analyze(main: A.Procedure) -> Uniformity:
     return Uniformity(uniform, tuple(problems))
 
 
-def _has_barrier(node) -> bool:
-    return any(isinstance(n, A.Barrier) for n in A.walk(node))
+def _barrier_holders(body: A.Block) -> set[int]:
+    """The ids of the statements that contain a barrier, found in one pass: asking each
+    loop and branch anew is quadratic in how deep they nest."""
+    holders: set[int] = set()
+    for node in reversed(list(A.statements(body))):       # inner statements first
+        if isinstance(node, A.Barrier) or any(id(part) in holders for part in _parts(node)):
+            holders.add(id(node))
+    return holders
+
+
+def _parts(stmt) -> tuple:
+    match stmt:
+        case A.Block():
+            return stmt.stmts
+        case A.If():
+            return (stmt.then, stmt.otherwise)
+        case A.While():
+            return (stmt.body,)
+        case A.For():
+            return (stmt.init, stmt.update, stmt.body)
+    return ()
 
 
 def _depends_on(cond: A.Expr, assignments: list[_Assignment]) -> set[Symbol]:
