@@ -178,15 +178,8 @@ def _may_jump(stmt) -> bool:
     return False
 
 
-def _bare(e: A.Expr) -> A.Expr:
-    """The expression inside C's range checks (A.Fits): the same value."""
-    while isinstance(e, A.Fits):
-        e = e.expr
-    return e
-
-
 def _is(e: A.Expr, symbol: Symbol) -> bool:
-    e = _bare(e)
+    e = A.bare(e)
     return isinstance(e, A.Name) and e.symbol is symbol
 
 
@@ -471,7 +464,7 @@ class _Walk:
         for stmt in code:
             for node in A.statements(stmt):
                 if isinstance(node, A.Assign):
-                    updates.setdefault(node.target.symbol, []).append(_bare(node.value))
+                    updates.setdefault(node.target.symbol, []).append(A.bare(node.value))
         facts = []
         for symbol in assigned:
             forms = updates.get(symbol, [])
