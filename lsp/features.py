@@ -138,8 +138,9 @@ class Features:
     # ---- code actions ----
     def code_actions(self, doc: Document, where: types.Range) -> list[types.CodeAction]:
         """"Insert inferred contract" on a kernel that has none and whose accesses `infer`
-        can express (docs/infer.md); in a CUDA or OpenCL document, as `/*@ @*/` comments.  The edit is computed from
-        the text without verifying it: the document is verified once it changes."""
+        can express (docs/infer.md); in a CUDA or OpenCL document, as `/*@ @*/` comments.
+        The edit is computed from the text without verifying it: the document is verified
+        once it changes."""
         snap = doc.current
         if snap is None or snap is not doc.checked or snap.version != doc.version \
                 or snap.analysis.checked is None:

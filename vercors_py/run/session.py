@@ -64,9 +64,10 @@ def _no_launch(kernel, options: RunOptions) -> D.Diagnostic:
     tried = ", ".join(asked) if asked else "gsize 1..8 and ngroups 1..3"
     span = kernel.contexts[0].span if kernel.contexts else kernel.name_span
     return D.warning("run.inputs", span,
-                     f"no launch of kernel `{kernel.name}` with {tried} (parameters 0..8) meets its "
-                     "context_everywhere clauses and array lengths, so nothing ran: give sizes and "
-                     "parameters that do with --gsize, --ngroups and --param")
+                     f"no launch of kernel `{kernel.name}` with {tried} (parameters 0..8 and the sizes) meets "
+                     "its context_everywhere clauses, array lengths and the thread precondition's facts about "
+                     "sizes and parameters, so nothing ran: give sizes and parameters that do with --gsize, "
+                     "--ngroups and --param")
 
 
 def run_launch(checked, kernel, launch, lengths, options: RunOptions, inits: dict, seed: int) -> LaunchResult:
