@@ -136,12 +136,12 @@ class _Writer:
             k, c = difference[atom], difference[""]
             if c % k:
                 return ""
-            inequality = f"{_paren(atom)} != {-c // k}"
+            same = (_paren(atom), str(-c // k))
         else:
-            inequality = f"{r} != {w}"
+            same = (r, w)
         if guard in ("", condition):
-            return inequality
-        return f"!{_paren(_conjoin(guard, f'{r} == {w}'))}"
+            return f"{same[0]} != {same[1]}"
+        return f"!{_paren(_conjoin(guard, f'{same[0]} == {same[1]}'))}"
 
     def bounds(self, needs, lengths: dict) -> list[str]:
         """That each need's index is inside its array, where it is accessed: a procedure's
