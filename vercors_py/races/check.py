@@ -10,7 +10,6 @@ A model names the threads, the cell and the launch; unknown is never race-free.
 from __future__ import annotations
 
 import enum
-import math
 
 import attrs
 import z3
@@ -292,15 +291,10 @@ def _witness(p: Protocol, a: Access, b: Access, model, second: _Second) -> D.Dia
              else "from different work groups, which no barrier orders")
     message = (f"{kind} race on {a.array.name}[{cell}]: {first} {a.verb} it with `{a.text}` (line {a.span.start_line}) "
                f"and {other} {b.verb} it with `{b.text}` (line {b.span.start_line}), {where}")
-    launch = [f"gsize = {_size(sizes.local)}", f"ngroups = {_size(sizes.groups)}"]
+    launch = [sizes.describe()]
     launch += [f"{name} = {value(term)}" for name, term in p.params if z3.is_int(term) and value(term) is not None]
     related = (D.Related(b.span, f"{other} {b.verb} {a.array.name}[{cell}] here"),) if b.span != a.span else ()
     return D.error("race.data", a.span, message, notes=(f"launch: {', '.join(launch)}",), related=related)
-
-
-def _size(axes: tuple) -> str:
-    total = math.prod(axes)
-    return str(total) if len(axes) == 1 else f"{total} ({' x '.join(map(str, axes))})"
 
 
 def _first_per_statements(found: list[D.Diagnostic]) -> list[D.Diagnostic]:

@@ -31,13 +31,7 @@ class Launch:
         return Sizes((self.gsize,), (self.ngroups,)) if self.shape is None else Sizes(*self.shape)
 
     def describe(self) -> str:
-        if self.shape is None:
-            parts = [f"gsize = {self.gsize}", f"ngroups = {self.ngroups}"]
-        else:
-            parts = [f"gsize = {self.gsize} ({' x '.join(map(str, self.shape[0]))})",
-                     f"ngroups = {self.ngroups} ({' x '.join(map(str, self.shape[1]))})"]
-        parts += [f"{name} = {value}" for name, value in self.params]
-        return ", ".join(parts)
+        return ", ".join([self.sizes.describe()] + [f"{name} = {value}" for name, value in self.params])
 
 
 @attrs.frozen

@@ -15,6 +15,7 @@ import re
 import attrs
 
 from .. import diagnostics as D
+from ..semantics.dimensions import Sizes
 from .model import RunOptions, Schedule
 from .session import run_checked
 
@@ -69,8 +70,8 @@ def _places(d: D.Diagnostic, launch, shown: D.Diagnostic | None) -> tuple[D.Rela
 
 def _where(launch) -> str:
     gsize, ngroups, params = launch
-    size = lambda n: " x ".join(map(str, n)) if isinstance(n, tuple) else str(n)
-    return ", ".join([f"gsize = {size(gsize)}", f"ngroups = {size(ngroups)}"] + [f"{n} = {v}" for n, v in params])
+    sizes = Sizes(*(n if isinstance(n, tuple) else (n,) for n in (gsize, ngroups)))
+    return ", ".join([sizes.describe()] + [f"{n} = {v}" for n, v in params])
 
 
 def _launch_of(d: D.Diagnostic, checked):

@@ -38,6 +38,13 @@ class Sizes:
     def unknowns(self) -> tuple:
         return self.local + self.groups
 
+    def describe(self) -> str:
+        """Concrete sizes as messages write them: `gsize = 4 (2 x 2 x 1), ngroups = 2`."""
+        def one(axes: tuple) -> str:
+            total = math.prod(axes)
+            return str(total) if len(axes) == 1 else f"{total} ({' x '.join(map(str, axes))})"
+        return f"gsize = {one(self.local)}, ngroups = {one(self.groups)}"
+
     def at(self, values) -> "Sizes":
         """The sizes with the unknowns replaced by `values`, in the order of `unknowns`."""
         values = tuple(values)
