@@ -71,9 +71,6 @@ class _Writer:
                 tuple((bound[b.symbol].id, self.spell(substitute(b.lo, bound)), self.spell(substitute(b.hi, bound)),
                        self.spell(substitute(b.step, bound)) if b.step else None) for b in need.binders))
 
-    def expr(self, e: A.Expr) -> str:
-        return self.spell(e)
-
     def _guard(self, need: Need) -> str:
         bound = self._bound(need)
         parts = list(dict.fromkeys(self.spell(substitute(g, bound)) for g in need.guards))
@@ -247,11 +244,11 @@ def _places(kernel: A.Kernel, plan: Plan, w: _Writer, lengths: dict, bounded) ->
         out.append(_Place(procedure, tuple([f"requires {c};" for c in ranges + w.clauses(requires)]
                                            + [f"ensures  {c};" for c in w.clauses(ensures)])))
     for barrier, requires, ensures, facts in plan.barriers:
-        out.append(_Place(barrier, tuple([f"context  {w.expr(f)};" for f in facts]
+        out.append(_Place(barrier, tuple([f"context  {w.spell(f)};" for f in facts]
                                          + [f"requires {c};" for c in w.clauses(requires)]
                                          + [f"ensures  {c};" for c in w.clauses(ensures)])))
     for loop, needs, facts in plan.loops:
-        out.append(_Place(loop, tuple([f"loop_invariant {w.expr(f)};" for f in facts]
+        out.append(_Place(loop, tuple([f"loop_invariant {w.spell(f)};" for f in facts]
                                       + [f"loop_invariant {c};" for c in w.clauses(needs)])))
     return out
 

@@ -21,7 +21,7 @@ import attrs
 from ..semantics.symbols import SymbolKind
 from ..syntax import ast as A
 from ..syntax.printer import format_expr
-from .shape import CannotInfer, Join, Need, Opaque, Point, Shape, head_facts, names, translate, try_translate
+from .shape import ABSOLUTE, CannotInfer, Join, Need, Point, Shape, head_facts, names, translate, try_translate
 
 
 @attrs.frozen
@@ -39,7 +39,7 @@ def plan(shape: Shape) -> Plan:
     barriers = []
     for site in shape.barriers:
         requires, ensures = common(site.before, held), tuple(held[site.point])
-        barriers.append((site.barrier, requires, ensures, site.facts + _values(site.before, requires + ensures)))
+        barriers.append((site.barrier, requires, ensures, site.facts))
     loops = tuple((site.loop, tuple(held[site.point]),
                    tuple(head_facts(site.counter) if site.counter else ()) + site.facts) for site in shape.loops)
     procedures = tuple((site.procedure, tuple(held[site.point]), common(site.end, held, outside=True))
@@ -144,27 +144,6 @@ def common(join: Join, held: dict, outside: bool = False) -> tuple:
     return tuple(out)
 
 
-def _values(join: Join, needs) -> tuple:
-    """`v == e` for each local the needs name whose value at the barrier is the same
-    expression of ids, sizes and parameters on every path: the group-level checks of a
-    barrier know a thread's locals only from its `requires`."""
-    out = []
-    for symbol in dict.fromkeys(s for n in needs for s in _free(n) if s.kind is SymbolKind.LOCAL):
-        values = {format_expr(env[symbol]): env[symbol] for _, env in join.points
-                  if symbol in env and not isinstance(env[symbol], Opaque) and _absolute(env[symbol])}
-        if len(values) == 1 and all(symbol in env for _, env in join.points):
-            [value] = values.values()
-            out.append(A.Binary("==", A.Name(symbol.name, span=value.span, symbol=symbol), value, span=value.span))
-    return tuple(out)
-
-
-_ABSOLUTE = (SymbolKind.RESERVED, SymbolKind.KERNEL_PARAM)
-
-
-def _absolute(e: A.Expr) -> bool:
-    return all(s.kind in _ABSOLUTE for s in names(e))
-
-
 def _requires(shape: Shape, held: dict) -> tuple:
     start = held[shape.start]
     later = [n for p in shape.points if p is not shape.start and not p.in_procedure
@@ -186,4 +165,4 @@ def _requires(shape: Shape, held: dict) -> tuple:
 def stable(need: Need) -> bool:
     """Whether the need names nothing but ids, sizes, parameters and its bound counters:
     then it means the same at main's start."""
-    return all(s.kind in _ABSOLUTE for s in _free(need))
+    return all(s.kind in ABSOLUTE for s in _free(need))

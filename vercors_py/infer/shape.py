@@ -388,7 +388,6 @@ class _Walk:
             env.update({s: Opaque("which the loop assigns") for s in varying
                         if counter is None or s is not counter.symbol})
             if counter is not None:
-                env.pop(counter.symbol, None)
                 binders += (Binder(counter.name, counter.symbol, counter.lo, _exclusive(counter.cond),
                                    None if _is_one(counter.step) else counter.step),)
         site = LoopSite(stmt, head, counter, self._facts())
@@ -498,8 +497,12 @@ def _is(e: A.Expr, symbol: Symbol) -> bool:
     return isinstance(e, A.Name) and e.symbol is symbol
 
 
+# What a value may name to mean the same at every point: the ids, sizes and parameters.
+ABSOLUTE = (SymbolKind.RESERVED, SymbolKind.KERNEL_PARAM)
+
+
 def _absolute(e: A.Expr) -> bool:
-    return all(s.kind in (SymbolKind.RESERVED, SymbolKind.KERNEL_PARAM) for s in names(e))
+    return all(s.kind in ABSOLUTE for s in names(e))
 
 
 def _merge(*arms: dict) -> dict:
