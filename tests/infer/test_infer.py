@@ -173,3 +173,23 @@ def test_a_c_helper_is_read_where_it_is_inlined_but_its_loops_get_no_annotation(
     looped = service.infer_text(helper + kernel.replace("CALL", "fill(a, 4)"), "fill.cl", options)
     assert looped.verdict.value == "not inferred"
     assert "helper function" in looped.diagnostics[0].message
+
+
+def test_a_conditional_step_is_no_counter():
+    # Only C's truncating division (`v >= 0 ? v / c : -(-v / c)`) is read through a
+    # conditional; `s + 1` on one branch says nothing of the other.
+    text = """kernel K {
+  local int[gsize] t;
+  void main() {
+    int s = 0;
+    while (s < 4) {
+      t[lid] = s;
+      barrier(local);
+      s = s == 2 ? s + 1 : s - 5;
+    }
+  }
+}
+"""
+    result = service.infer_text(text, "cond.pvl", service.Options(timeout=10.0, jobs=1))
+    assert result.verdict.value == "inferred, verified", [d.message for d in result.diagnostics]
+    assert "0 <= s" not in result.text

@@ -432,8 +432,9 @@ class _Walk:
                 return None
             update_at, update = updates[0]
         value = A.bare(update.value) if isinstance(update, A.Assign) and update.target.symbol is symbol else None
-        if isinstance(value, A.Conditional):
-            value = A.bare(value.then)          # C's division by a positive literal, of a positive value
+        if isinstance(value, A.Conditional) and isinstance(A.bare(value.then), A.Binary) \
+                and A.bare(value.then).op == "/":
+            value = A.bare(value.then)          # C's truncating division: `v >= 0 ? v / c : -(-v / c)`
         if not (isinstance(value, A.Binary) and _is(value.left, symbol)):
             return None
         step, op = A.bare(value.right), value.op
