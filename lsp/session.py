@@ -374,10 +374,12 @@ class Session:
             def work():
                 result = service.verify(snap.analysis, options, token, cache=self.cache, progress=report,
                                         obligations=snap.obligations)
-                return result, _replayed(result, snap.analysis)
+                return result, _replayed(result, snap.analysis, token)
             try:
                 result, (shown, replays) = await loop.run_in_executor(self._verify, work)
             except Cancelled:
+                return None
+            if token.is_set():            # stopped after the last check: nothing is published
                 return None
             message = f"{result.verdict.value} in {result.seconds:.2f} s"
             verified = Verified(result, snap.version, snap.mark, {r.name: r for r in result.obligations},
@@ -480,14 +482,14 @@ class Session:
             log.error("background task failed", exc_info=task.exception())
 
 
-def _replayed(result: FileResult, analysis: service.Analysis) -> tuple[tuple[D.Diagnostic, ...], dict]:
+def _replayed(result: FileResult, analysis: service.Analysis, token: CancelToken) -> tuple[tuple[D.Diagnostic, ...], dict]:
     """The diagnostics to publish: the obligations' failures, those with a counterexample
     run at its sizes (`check --replay`), whose run's places (the other thread's access of
     a race) become related places; and, for the hover, what each run showed."""
     shown = verification_diagnostics(result)
     replays = {}
     published = []
-    for d, r in zip(shown, service.replay_diagnostics(analysis, shown)):
+    for d, r in zip(shown, service.replay_diagnostics(analysis, shown, cancel=token)):
         if r.notes != d.notes:
             d = attrs.evolve(d, related=r.related)
             replays[d] = r.notes[-1]

@@ -145,13 +145,25 @@ def replay(result: FileResult, seed: int = 0) -> FileResult:
     return attrs.evolve(result, diagnostics=replay_diagnostics(analysis, result.diagnostics, seed))
 
 
-def replay_diagnostics(analysis: Analysis, diagnostics, seed: int = 0) -> tuple[D.Diagnostic, ...]:
+def replay_diagnostics(analysis: Analysis, diagnostics, seed: int = 0, cancel=None) -> tuple[D.Diagnostic, ...]:
     """`diagnostics` of the analysed text, each failure with a counterexample run at its
-    sizes: a note on what the run shows, and the places it names as related places."""
+    sizes: a note on what the run shows, and the places it names as related places.
+    With a CancelToken `cancel`, engine.solver.Cancelled is raised once it is cancelled,
+    at the latest when the run in progress ends."""
     if analysis.checked is None or analysis.rejected:
         return tuple(diagnostics)
     from .run.replay import replay as run_replay
-    return run_replay(analysis.checked, diagnostics, seed)
+    return run_replay(analysis.checked, diagnostics if cancel is None else _until_cancelled(diagnostics, cancel), seed)
+
+
+def _until_cancelled(items, cancel):
+    """`items`, one by one, until `cancel` is set: the replay takes the next diagnostic
+    only after the run of the one before, so this checks the token between runs (while
+    the replay still shares one run among the failures at the same sizes)."""
+    for item in items:
+        if cancel.is_set():
+            raise Cancelled()
+        yield item
 
 
 def races_text(text: str, path: str, options: Options = Options(), cancel=None, benign_writes: bool = False):

@@ -140,3 +140,53 @@ async def test_the_stop_command_cancels_and_keeps_what_was_published(client, tmp
     assert client.ended()[2].message == "cancelled"
     with pytest.raises(Exception, match="not open"):
         await stop((tmp_path / "other.pvl").as_uri())
+
+
+def slow_replays(count: int) -> str:
+    """`count` kernels that each fail with a counterexample whose run takes seconds: the
+    loop runs until the interpreter's step limit stops it."""
+    return "\n".join(f"""kernel slow{i} {{
+  global int[gsize] a;
+  context_everywhere ngroups == 1;
+  requires Perm(a[tid], read);
+  void main() {{
+    int i = 0;
+    loop_invariant 0 <= i && i <= 100000;
+    while (i < 100000) {{
+      i = i + 1;
+    }}
+    a[tid] = i;
+  }}
+}}""" for i in range(count))
+
+
+SLOW_REPLAYS = slow_replays(4)
+
+
+async def proofs_done(client):
+    """Wait until the first verification reports all of its obligations done: what
+    follows is the replay of its failures."""
+    def done() -> bool:
+        reports = [r for token in begun(client)[:1] for r in client.progress_reports[token]
+                   if isinstance(r, types.WorkDoneProgressReport) and r.message]
+        return any(a == b for a, _, b in (r.message.split()[0].partition("/") for r in reports))
+    await client.wait_for(done, timeout=60, what="the proofs to be done")
+
+
+@pytest.mark.parametrize("client", [LONG], indirect=True)
+@pytest.mark.parametrize("how", ["command", "progress"])
+async def test_a_stop_while_failures_are_replayed_ends_cancelled_and_publishes_nothing(client, tmp_path, how):
+    uri = uri_of(tmp_path, "slow.pvl")
+    open_doc(client, uri, SLOW_REPLAYS)
+    await proofs_done(client)
+    published = len(client.publications(uri))
+    if how == "command":
+        answer = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+            command="vercorsPy.stopVerification", arguments=[uri]))
+        assert answer == {"stopped": 1}
+    else:
+        client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=begun(client)[0]))
+    await client.wait_for(verification_done(client), timeout=60, what="the stopped verification to end")
+    assert client.ended()[0].message == "cancelled"
+    assert len(client.publications(uri)) == published
+    assert all(not p.diagnostics for p in client.publications(uri))
