@@ -254,7 +254,9 @@ def create_server(debounce: float = DEBOUNCE) -> VercorsServer:
     async def verify(*args):
         """Verify a document now: `[uri]`, or `[uri, scope]` with a scope of the lenses
         ({"kernel": name, "barrier": n} or {"obligation": name}) to
-        prove that kernel's (or that barrier's) obligations again even if cached."""
+        prove that kernel's (or that barrier's) obligations again even if cached.  Answers
+        with the obligations it proved and the number of failures whose counterexample it
+        ran (the others came from the cache)."""
         if not args or not isinstance(args[0], str):
             raise JsonRpcInvalidParams(f"{VERIFY_COMMAND} expects the document's URI")
         doc = server.document(args[0])
@@ -268,7 +270,8 @@ def create_server(debounce: float = DEBOUNCE) -> VercorsServer:
         if result is None:
             return {"cancelled": True}
         return {"verdict": result.verdict.value, "errors": len(result.errors), "version": snap.version,
-                "seconds": round(result.seconds, 3), "proved": list(doc.verified.proved)}
+                "seconds": round(result.seconds, 3), "proved": list(doc.verified.proved),
+                "replayed": doc.verified.replayed}
 
     @server.command(STOP_COMMAND)
     def stop(*args):

@@ -32,6 +32,7 @@ from vercors_py.source import SourceText
 from vercors_py.syntax import ast as A
 
 from .edits import EditLog, Mapper, diff
+from .failures import published
 from .languages import is_c
 from .navigation import Index
 
@@ -114,6 +115,7 @@ class Verified:
     proved: tuple[str, ...] = ()             # the obligations proved by it (the others were cached)
     diagnostics: tuple[D.Diagnostic, ...] = ()   # as published (in the text of `version`)
     replays: dict = attrs.field(factory=dict)    # a published failure -> what running it showed
+    replayed: int = 0                            # failures run by it (the others' runs were kept)
 
 
 class Document:
@@ -159,22 +161,6 @@ def fast_diagnostics(analysis: service.Analysis) -> list[D.Diagnostic]:
         found = [d for d in found if d.code not in QUIET_IN_C]
     if analysis.checked is not None and not analysis.rejected:
         found.extend(analysis.checked.divergence)
-    return found
-
-
-def verification_diagnostics(result: FileResult) -> list[D.Diagnostic]:
-    """The diagnostics of the solver's obligations (lock-step's are the fast checks'),
-    each related to the construct its obligation is about when that is elsewhere (a
-    barrier's postcondition to its barrier, a level's to the level contract)."""
-    found = []
-    for r in result.obligations:
-        if r.kind == "lock-step":
-            continue
-        for d in r.diagnostics:
-            if r.span is not None and d.span != r.span and all(x.span != r.span for x in d.related):
-                d = attrs.evolve(d, related=d.related + (D.Related(r.span, f"checked by the {r.kind} obligation {r.name}"),))
-            found.append(d)
-    found.extend(d for d in result.diagnostics if d.family == "internal")
     return found
 
 
@@ -372,18 +358,19 @@ class Session:
             options = self.options()
 
             def work():
+                obligations = snap.obligations
                 result = service.verify(snap.analysis, options, token, cache=self.cache, progress=report,
-                                        obligations=snap.obligations)
-                return result, _replayed(result, snap.analysis, token)
+                                        obligations=obligations)
+                return result, published(result, obligations, snap.analysis, self.cache, options.timeout, token)
             try:
-                result, (shown, replays) = await loop.run_in_executor(self._verify, work)
+                result, shown = await loop.run_in_executor(self._verify, work)
             except Cancelled:
                 return None
             if token.is_set():            # stopped after the last check: nothing is published
                 return None
             message = f"{result.verdict.value} in {result.seconds:.2f} s"
             verified = Verified(result, snap.version, snap.mark, {r.name: r for r in result.obligations},
-                                tuple(proved), shown, replays)
+                                tuple(proved), shown.diagnostics, shown.replays, shown.ran)
             return self._finish(doc, snap, run, verified)
         finally:
             if run == doc.run:
@@ -480,21 +467,6 @@ class Session:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("background task failed", exc_info=task.exception())
-
-
-def _replayed(result: FileResult, analysis: service.Analysis, token: CancelToken) -> tuple[tuple[D.Diagnostic, ...], dict]:
-    """The diagnostics to publish: the obligations' failures, those with a counterexample
-    run at its sizes (`check --replay`), whose run's places (the other thread's access of
-    a race) become related places; and, for the hover, what each run showed."""
-    shown = verification_diagnostics(result)
-    replays = {}
-    published = []
-    for d, r in zip(shown, service.replay_diagnostics(analysis, shown, cancel=token)):
-        if r.notes != d.notes:
-            d = attrs.evolve(d, related=r.related)
-            replays[d] = r.notes[-1]
-        published.append(d)
-    return tuple(published), replays
 
 
 def _result_of(ob, verified: Verified | None, cache: ObligationCache, timeout) -> ObligationResult | None:

@@ -31,6 +31,11 @@ obligation is proved again: the cache can only ever save work, never change an a
 
 Results that depend on the clock (timeouts) or that report a fault of the tool are not
 stored; neither are static obligations (lock-step), which cost nothing to decide.
+
+A result may carry what running its failures showed (the language server's replays,
+lsp/failures.py): stored with the result and dropped with it, but keyed by what the run
+read, which is more than the obligation (the whole kernel, at its place in the text), so
+the cache only keeps them and never decides whether one applies.
 """
 from __future__ import annotations
 
@@ -306,6 +311,7 @@ _AMBIGUOUS = Span("", -1, -1, 0, 0, 0, 0)
 class _Entry:
     fingerprint: Fingerprint
     result: ObligationResult
+    replays: Mapping = attrs.field(factory=dict)    # the caller's key -> what a run showed
 
 
 def cacheable(ob: M.Obligation, result: ObligationResult) -> bool:
@@ -378,6 +384,26 @@ class ObligationCache:
         with self._lock:
             entry = self._entries.get(fp.key)
         return remap(entry.result, entry.fingerprint, fp, ob) if entry is not None else None
+
+    def replays(self, ob: M.Obligation, timeout: float | None) -> Mapping:
+        """The replays kept with the obligation's stored result (none without one)."""
+        fp = self.fingerprint(ob, timeout)
+        if fp is None:
+            return {}
+        with self._lock:
+            entry = self._entries.get(fp.key)
+        return entry.replays if entry is not None else {}
+
+    def keep_replays(self, ob: M.Obligation, timeout: float | None, replays: Mapping) -> None:
+        """Keep `replays` with the obligation's stored result, instead of those kept before
+        (there is nothing to keep them with when its result was not stored)."""
+        fp = self.fingerprint(ob, timeout)
+        if fp is None:
+            return
+        with self._lock:
+            entry = self._entries.get(fp.key)
+            if entry is not None:
+                self._entries[fp.key] = attrs.evolve(entry, replays=dict(replays))
 
     def forget(self, ob: M.Obligation, timeout: float | None) -> None:
         """Drop the result of an obligation, so that the next check proves it again."""
