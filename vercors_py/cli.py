@@ -2,7 +2,10 @@
 
 A thin layer over service.py: parse arguments, check each file, print each report and
 exit with the most serious code (results.EXIT_ORDER; the table is in docs/cli.md).
-Whatever goes wrong, the user gets one line, never a Python traceback.
+Whatever goes wrong, the user gets one line, never a Python traceback.  On a terminal
+the text reports are coloured (report/style.py) and a long run shows a progress line on
+stderr (report/progress.py).  Each command imports only what it uses, so a cold run of
+one command does not pay for the others (tests/cli/test_imports.py).
 """
 from __future__ import annotations
 
@@ -12,10 +15,9 @@ import sys
 
 from . import diagnostics as D
 from . import service
-from .report import json as json_report
-from .report import sarif as sarif_report
+from .report import style
 from .report import text as text_report
-from .obligations.show import format_obligations
+from .report.progress import StatusLine
 from .results import EXIT_INTERNAL, EXIT_USAGE, FileResult, Verdict, most_serious_exit
 
 PROG = "vercors-py"
@@ -49,7 +51,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="Verify GPU kernels annotated in permission-based separation logic.")
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
-    commands = parser.add_subparsers(metavar="COMMAND", required=True)
+    commands = parser.add_subparsers(metavar="COMMAND", required=True, parser_class=_Parser)
 
     check = commands.add_parser("check", help="verify files and report the results",
                                 description="Verify each FILE and report its diagnostics.")
@@ -67,6 +69,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="run each failure's counterexample sizes with `run` and say whether the "
                             "failure happens (a bug in the code) or not (an annotation too weak)")
     _launch_options(check)
+    _color_option(check)
     check.set_defaults(run=_check)
 
     races = commands.add_parser(
@@ -83,6 +86,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="two writes of the same value to one cell are no race (GPUVerify's default; "
                             "by default they are reported, as Faial does)")
     _launch_options(races)
+    _color_option(races)
     races.set_defaults(run=_races)
 
     infer = commands.add_parser(
@@ -95,13 +99,55 @@ def _parser() -> argparse.ArgumentParser:
     infer.add_argument("--write", action="store_true", help="write the result into FILE instead of printing it")
     infer.add_argument("--timeout", type=_positive(float), default=service.Options().timeout,
                        metavar="SECONDS", help="time limit of one obligation of the check (default %(default)g)")
+    _color_option(infer)
     infer.set_defaults(run=_infer)
 
-    run = commands.add_parser(
+    commands.add_parser(
         "run", help="execute kernels on concrete values and report races, divergence and faults",
         description="Run each kernel of each FILE on small launches and report data races, barrier "
                     "divergence, out-of-bounds accesses, division by zero, failed asserts and (for "
-                    "annotated kernels) contracts violated on the real state (see docs/cli.md).")
+                    "annotated kernels) contracts violated on the real state (see docs/cli.md).",
+        fill=_run_arguments)
+
+    show = commands.add_parser("obligations", help="print the proof obligations of a file",
+                               description="Print every obligation generated for FILE as a PVL-like method.")
+    show.add_argument("file", metavar="FILE")
+    _launch_options(show)
+    _color_option(show)
+    show.set_defaults(run=_obligations)
+
+    explain = commands.add_parser("explain", help="what a diagnostic code means and how to fix it",
+                                  description="Explain a diagnostic code (perm.read): what it means, a "
+                                              "kernel that shows it, its usual causes and fix. A family "
+                                              "(perm) lists its codes; no argument lists them all.")
+    explain.add_argument("code", nargs="?", metavar="CODE")
+    explain.set_defaults(run=_explain)
+
+    lsp = commands.add_parser("lsp", help="run the language server (for editors)",
+                              description="Run the language server over standard input and output "
+                                          "(see docs/editor.md).")
+    lsp.add_argument("--stdio", action="store_true",
+                     help="talk over standard input and output (the default, and the only transport)")
+    lsp.set_defaults(run=_lsp)
+    return parser
+
+
+class _Parser(argparse.ArgumentParser):
+    """A command's parser whose arguments may be added only when that command is used:
+    `run`'s choices and defaults come from the interpreter, which no other command loads."""
+
+    def __init__(self, *args, fill=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._fill = fill
+
+    def parse_known_args(self, args=None, namespace=None):
+        if self._fill is not None:
+            fill, self._fill = self._fill, None
+            fill(self)
+        return super().parse_known_args(args, namespace)
+
+
+def _run_arguments(run: argparse.ArgumentParser) -> None:
     run.add_argument("files", nargs="+", metavar="FILE")
     run.add_argument("--schedule", choices=[s.value for s in _run_model().Schedule], default="random",
                      help="random or round-robin interleaving of the threads, or lockstep (SIMT); default random")
@@ -123,28 +169,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="check races, divergence and faults only, not the annotations")
     run.add_argument("--trace", action="store_true", help="print the steps that led to the first problem")
     run.add_argument("--format", choices=("text", "json"), default="text")
+    _color_option(run)
     run.set_defaults(run=_run)
-
-    show = commands.add_parser("obligations", help="print the proof obligations of a file",
-                               description="Print every obligation generated for FILE as a PVL-like method.")
-    show.add_argument("file", metavar="FILE")
-    _launch_options(show)
-    show.set_defaults(run=_obligations)
-
-    explain = commands.add_parser("explain", help="what a diagnostic code means and how to fix it",
-                                  description="Explain a diagnostic code (perm.read): what it means, a "
-                                              "kernel that shows it, its usual causes and fix. A family "
-                                              "(perm) lists its codes; no argument lists them all.")
-    explain.add_argument("code", nargs="?", metavar="CODE")
-    explain.set_defaults(run=_explain)
-
-    lsp = commands.add_parser("lsp", help="run the language server (for editors)",
-                              description="Run the language server over standard input and output "
-                                          "(see docs/editor.md).")
-    lsp.add_argument("--stdio", action="store_true",
-                     help="talk over standard input and output (the default, and the only transport)")
-    lsp.set_defaults(run=_lsp)
-    return parser
 
 
 def _launch_options(command: argparse.ArgumentParser) -> None:
@@ -153,6 +179,17 @@ def _launch_options(command: argparse.ArgumentParser) -> None:
                               "x first; over a file's GPUVerify header line)")
     command.add_argument("--ngroups", type=_dims, metavar="N[,N[,N]]",
                          help="verify for this number of work groups only (per dimension, as --gsize)")
+
+
+def _color_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                         help="colour the text report: auto (the default) when it goes to a terminal "
+                              "and NO_COLOR is not set; JSON and SARIF are never coloured")
+
+
+def _status(verb: str, text: bool) -> StatusLine:
+    """The progress line of a run whose report is text, on stderr when that is a terminal."""
+    return StatusLine.on(sys.stderr, verb) if text else StatusLine(None, verb)
 
 
 def _dims(text: str):
@@ -164,9 +201,9 @@ def _dims(text: str):
 
 
 def _launch(args: argparse.Namespace):
-    from .cfamily.launch import Launch
     if args.gsize is None and args.ngroups is None:
         return None
+    from .cfamily.launch import Launch
     return Launch(local=args.gsize, groups=args.ngroups)
 
 
@@ -217,19 +254,26 @@ def _version() -> str:
 def _check(args: argparse.Namespace) -> int:
     options = service.Options(timeout=args.timeout, jobs=args.jobs, launch=_launch(args))
     explained: set[str] = set()
+    colours = style.choose(args.color, sys.stdout)
+    with _status("checking", args.format == "text") as status:
 
-    def check(path: str):
-        result = service.check_file(path, options)
-        return service.replay(result) if args.replay else result
+        def check(path: str):
+            result = service.check_file(path, options, progress=status.obligations)
+            if not args.replay:
+                return result
+            status.detail("running the counterexamples")
+            return service.replay(result)
 
-    codes, results, unreadable = _each_file(
-        args.files, check,
-        lambda r: text_report.render(r, obligations=args.obligations, explained=explained) if args.format == "text"
-        else "")
+        codes, results, unreadable = _each_file(
+            args.files, check, status,
+            lambda r: text_report.render(r, obligations=args.obligations, explained=explained, style=colours)
+            if args.format == "text" else "")
     code = most_serious_exit(codes)
     if args.format == "json":
+        from .report import json as json_report
         print(json_report.render(results), end="")
     elif args.format == "sarif":
+        from .report import sarif as sarif_report
         print(sarif_report.render(results, version=_version(), exit_code=code, unreadable=unreadable), end="")
     elif len(args.files) > 1:
         print(_total(results, len(unreadable)))
@@ -240,68 +284,85 @@ def _run(args: argparse.Namespace) -> int:
     from .run.inputs import InputError
     model = _run_model()
     explained: set[str] = set()
+    colours = style.choose(args.color, sys.stdout)
     options = model.RunOptions(
         schedule=model.Schedule(args.schedule), seed=args.seed, max_steps=args.max_steps,
         gsize=args.gsize, ngroups=args.ngroups, params=tuple(args.param), init=tuple(args.init),
         sweep=args.sizes == "small", trace=args.trace, contracts=not args.no_contracts)
-    codes, results, _ = _each_file(
-        args.files, lambda path: service.run_file(path, options),
-        lambda r: text_report.render_run(r, trace=args.trace, explained=explained) if args.format == "text" else "",
-        InputError)
+    with _status("running", args.format == "text") as status:
+        codes, results, _ = _each_file(
+            args.files, lambda path: service.run_file(path, options), status,
+            lambda r: text_report.render_run(r, trace=args.trace, explained=explained, style=colours)
+            if args.format == "text" else "",
+            InputError)
     if args.format == "json":
+        from .report import json as json_report
         print(json_report.render_run(results), end="")
     return most_serious_exit(codes)
 
 
-def _each_file(paths, work, text, usage=()):
+def _each_file(paths, work, status: StatusLine, text, usage=()):
     """`work` on each file in turn, each text report printed as soon as it is ready; a
     file that cannot be read (or an exception of the `usage` kinds) is a usage error
     on stderr.  Returns the exit codes, the results and (path, reason) of each file that
     could not be read."""
     codes, results, unreadable = [], [], []
-    for path in paths:
+    for done, path in enumerate(paths):
+        status.file(path, done, len(paths))
         try:
             result = work(path)
         except OSError as exc:
             reason = exc.strerror or str(exc)
-            print(f"{PROG}: error: cannot read {path}: {reason}", file=sys.stderr)
+            with status.paused():
+                print(f"{PROG}: error: cannot read {path}: {reason}", file=sys.stderr)
             codes.append(EXIT_USAGE)
             unreadable.append((path, reason))
             continue
         except usage as exc:
-            print(f"{PROG}: error: {exc}", file=sys.stderr)
+            with status.paused():
+                print(f"{PROG}: error: {exc}", file=sys.stderr)
             codes.append(EXIT_USAGE)
             continue
         codes.append(result.exit_code)
         results.append(result)
-        print(text(result), end="", flush=True)
+        with status.paused():
+            print(text(result), end="")
     return codes, results, unreadable
 
 
 def _races(args: argparse.Namespace) -> int:
     options = service.Options(timeout=args.timeout, launch=_launch(args))
     explained: set[str] = set()
-    codes, results, _ = _each_file(
-        args.files, lambda path: service.races_file(path, options, args.benign_writes),
-        lambda r: text_report.render_races(r, explained=explained) if args.format == "text" else "")
+    colours = style.choose(args.color, sys.stdout)
+    with _status("checking", args.format == "text") as status:
+        codes, results, _ = _each_file(
+            args.files, lambda path: service.races_file(path, options, args.benign_writes), status,
+            lambda r: text_report.render_races(r, explained=explained, style=colours)
+            if args.format == "text" else "")
     if args.format == "json":
+        from .report import json as json_report
         print(json_report.render_races(results), end="")
     return most_serious_exit(codes)
 
 
 def _infer(args: argparse.Namespace) -> int:
-    try:
-        result = service.infer_file(args.file, service.Options(timeout=args.timeout))
-    except OSError as exc:
-        print(f"{PROG}: error: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_USAGE
+    with _status("inferring", True) as status:
+        status.file(args.file, 0, 1)
+        try:
+            result = service.infer_file(args.file, service.Options(timeout=args.timeout))
+        except OSError as exc:
+            with status.paused():
+                print(f"{PROG}: error: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+            return EXIT_USAGE
     if result.text is not None:
         if args.write:
             with open(args.file, "w", encoding="utf-8") as handle:
                 handle.write(result.text)
         else:
             print(result.text, end="")
-    print(text_report.render_infer(result, explained=set()), end="", file=sys.stderr)
+    # The report goes to stderr, beside the inferred text on stdout: colour follows stderr.
+    print(text_report.render_infer(result, explained=set(), style=style.choose(args.color, sys.stderr)),
+          end="", file=sys.stderr)
     return result.exit_code
 
 
@@ -312,8 +373,9 @@ def _obligations(args: argparse.Namespace) -> int:
         print(f"{PROG}: error: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
     if isinstance(result, FileResult):      # rejected before obligations exist
-        print(text_report.render(result), end="")
+        print(text_report.render(result, style=style.choose(args.color, sys.stdout)), end="")
         return result.exit_code
+    from .obligations.show import format_obligations
     print(format_obligations(result), end="")
     return 0
 

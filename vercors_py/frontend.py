@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import math
 from pathlib import PurePath
+from typing import TYPE_CHECKING
 
 import attrs
 
-from .cfamily.launch import Launch
 from .semantics.symbols import AXES
 from .syntax import ast as A
 from .syntax import parser
 from .syntax.parser import ParseResult
+
+if TYPE_CHECKING:      # cfamily/ (and tree-sitter) is loaded only for a C file
+    from .cfamily.launch import Launch
 
 C_SUFFIXES = frozenset({".cu", ".cuh", ".cl"})
 
@@ -35,7 +38,7 @@ def parse(text: str, path: str, launch: Launch | None = None) -> ParseResult:
         from .cfamily.translate import translate
         unit = parse_text(text, path)
         header = launches.from_header(unit.source)
-        mapped = translate(unit, (launch or Launch()).over(header))
+        mapped = translate(unit, (launch or launches.Launch()).over(header))
         return ParseResult(unit.source, mapped.program, mapped.diagnostics)
     parsed = parser.parse(text, path)
     if parsed.program is None or launch is None or launch.empty:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 import traceback
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -15,8 +16,10 @@ from .results import FileResult, ObligationResult, Verdict
 from .engine.solver import Cancelled
 from .source import SourceText
 from . import frontend
-from .cfamily.launch import Launch
 from .syntax import parser
+
+if TYPE_CHECKING:      # the C front end is loaded only for C files (frontend.py)
+    from .cfamily.launch import Launch
 
 
 @attrs.frozen
@@ -99,9 +102,9 @@ def _read(path: str) -> tuple[str | None, FileResult | None]:
     return text, None if problem is None else FileResult(path, None, Verdict.REJECTED, (problem,))
 
 
-def check_file(path: str, options: Options = Options()) -> FileResult:
+def check_file(path: str, options: Options = Options(), *, progress=None) -> FileResult:
     text, rejected = _read(path)
-    return rejected or check_text(text, path, options)
+    return rejected or check_text(text, path, options, progress=progress)
 
 
 def obligations_of_file(path: str, launch: Launch | None = None):

@@ -5,7 +5,7 @@ from vercors_py.results import EXIT_INTERNAL, FileResult, Verdict
 
 
 def test_unexpected_exception(monkeypatch, capsys, tmp_path):
-    def explode(path, options):
+    def explode(path, options, progress=None):
         raise RuntimeError("kaboom")
     monkeypatch.setattr(service, "check_file", explode)
     assert cli.main(["check", str(tmp_path / "x.pvl")]) == EXIT_INTERNAL
@@ -19,7 +19,7 @@ def test_internal_error_diagnostic_wins_over_other_files(monkeypatch, capsys, tm
     results = {"a.pvl": FileResult("a.pvl", None, Verdict.FAILED, (fault,)),
                "b.pvl": FileResult("b.pvl", None, Verdict.VERIFIED, ())}
 
-    def check_file(path, options):
+    def check_file(path, options, progress=None):
         if path not in results:
             raise FileNotFoundError(2, "No such file or directory")
         return results[path]
@@ -34,7 +34,7 @@ def test_verified_and_failed_files(monkeypatch, capsys):
     results = {"ok.pvl": FileResult("ok.pvl", None, Verdict.VERIFIED, ()),
                "slow.pvl": FileResult("slow.pvl", None, Verdict.TIMEOUT, ()),
                "bad.pvl": FileResult("bad.pvl", None, Verdict.FAILED, ())}
-    monkeypatch.setattr(service, "check_file", lambda path, options: results[path])
+    monkeypatch.setattr(service, "check_file", lambda path, options, progress=None: results[path])
     assert cli.main(["check", "ok.pvl"]) == 0
     assert cli.main(["check", "ok.pvl", "slow.pvl"]) == 4
     assert cli.main(["check", "slow.pvl", "bad.pvl", "ok.pvl"]) == 1
@@ -43,6 +43,6 @@ def test_verified_and_failed_files(monkeypatch, capsys):
 def test_options_reach_the_service(monkeypatch):
     seen = []
     monkeypatch.setattr(service, "check_file",
-                        lambda path, options: seen.append(options) or FileResult(path, None, Verdict.VERIFIED, ()))
+                        lambda path, options, progress=None: seen.append(options) or FileResult(path, None, Verdict.VERIFIED, ()))
     cli.main(["check", "--timeout", "3", "-j", "2", "k.pvl"])
     assert seen == [service.Options(timeout=3.0, jobs=2)]

@@ -1,14 +1,16 @@
 """Compiler-style text report of one file's result.
 
-Pure: `render` returns the text and the command line decides where it goes.  Each
-diagnostic is `path:line:col: severity: message [code]`, the source line with a caret
-line under the range, then its related places and notes; the last line sums up the file.
+Pure: `render` returns the text and the command line decides where it goes and
+whether it is coloured (a `style.Style`; plain by default).  Each diagnostic is
+`path:line:col: severity: message [code]`, the source line with a caret line under the
+range, then its related places and notes; the last line sums up the file.
 """
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic, Severity
 from ..results import EXIT_INTERNAL, FileResult, ObligationResult, Verdict
 from ..source import SourceText, Span
+from .style import PLAIN, Style
 
 # Tabs are expanded in source excerpts, as GCC and Clang do, so the caret line lines up
 # whatever tab width the terminal uses.
@@ -19,19 +21,20 @@ EXCERPT_CONTEXT = 40     # columns kept before the range when a long line is cut
 _MARKS = {Verdict.VERIFIED: "✓", Verdict.FAILED: "✗", Verdict.TIMEOUT: "?"}
 
 
-def render(result: FileResult, obligations: bool = False, explained: set[str] | None = None) -> str:
+def render(result: FileResult, obligations: bool = False, explained: set[str] | None = None,
+           style: Style = PLAIN) -> str:
     """`explained`: the codes whose `see: vercors-py explain CODE` line was printed already
     in this run (the line comes once per code and run); None prints none."""
     lines: list[str] = []
     for diagnostic in result.diagnostics:
-        lines.extend(_diagnostic(diagnostic, result, explained))
+        lines.extend(_diagnostic(diagnostic, result, explained, style))
     if obligations:
-        lines.extend(_obligations(result.obligations))
-    lines.append(summary(result))
+        lines.extend(_obligations(result.obligations, style))
+    lines.append(summary(result, style))
     return "\n".join(lines) + "\n"
 
 
-def summary(result: FileResult) -> str:
+def summary(result: FileResult, style: Style = PLAIN) -> str:
     """One line: the verdict, what went wrong, and how much was checked in what time."""
     # A fault of the tool says nothing about the program, whatever verdict it came with.
     word = "internal error" if result.exit_code == EXIT_INTERNAL else result.verdict.value
@@ -39,7 +42,7 @@ def summary(result: FileResult) -> str:
     unknown = sum(1 for o in result.obligations if o.verdict is Verdict.TIMEOUT)
     if unknown:
         counts.append(f"{unknown} unknown")
-    line = f"{result.path}: {word}"
+    line = f"{result.path}: {style.verdict(word, result.exit_code)}"
     if counts:
         line += ": " + ", ".join(counts)
     if result.verdict is not Verdict.REJECTED:
@@ -47,13 +50,13 @@ def summary(result: FileResult) -> str:
     return line
 
 
-def render_races(result, explained: set[str] | None = None) -> str:
+def render_races(result, explained: set[str] | None = None, style: Style = PLAIN) -> str:
     """A `races.model.RacesResult`: its diagnostics as `check` prints them, and a
     summary line."""
     lines: list[str] = []
     for diagnostic in result.diagnostics:
-        lines.extend(_diagnostic(diagnostic, result, explained))
-    line = f"{result.path}: {result.verdict.value}"
+        lines.extend(_diagnostic(diagnostic, result, explained, style))
+    line = f"{result.path}: {style.verdict(result.verdict.value, result.exit_code)}"
     counts = _counts(result.diagnostics)
     if counts:
         line += ": " + ", ".join(counts)
@@ -63,34 +66,34 @@ def render_races(result, explained: set[str] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_infer(result, explained: set[str] | None = None) -> str:
+def render_infer(result, explained: set[str] | None = None, style: Style = PLAIN) -> str:
     """An `infer.session.InferResult`: the problems of the kernels without a contract and
     the check's diagnostics on the text with the contracts, then a summary line."""
     lines: list[str] = []
     for diagnostic in result.diagnostics:
-        lines.extend(_diagnostic(diagnostic, result, explained))
-    line = f"{result.path}: {result.verdict.value}"
+        lines.extend(_diagnostic(diagnostic, result, explained, style))
+    line = f"{result.path}: {style.verdict(result.verdict.value, result.exit_code)}"
     if result.kernels:
         line += f" (kernel{'s' if len(result.kernels) > 1 else ''} {', '.join(result.kernels)}, {result.seconds:.2f} s)"
     lines.append(line)
     return "\n".join(lines) + "\n"
 
 
-def render_run(result, trace: bool = False, explained: set[str] | None = None) -> str:
+def render_run(result, trace: bool = False, explained: set[str] | None = None, style: Style = PLAIN) -> str:
     """A `run.model.RunResult`: its problems as `check` prints diagnostics, the trace of
     the first one when asked for, and a summary line."""
     lines: list[str] = []
     for diagnostic in result.diagnostics:
-        lines.extend(_diagnostic(diagnostic, result, explained))
+        lines.extend(_diagnostic(diagnostic, result, explained, style))
     if trace:
         lines.extend(_trace(result))
-    lines.append(run_summary(result))
+    lines.append(run_summary(result, style))
     return "\n".join(lines) + "\n"
 
 
-def run_summary(result) -> str:
+def run_summary(result, style: Style = PLAIN) -> str:
     counts = _counts(result.diagnostics)
-    line = f"{result.path}: {result.verdict.value}"
+    line = f"{result.path}: {style.verdict(result.verdict.value, result.exit_code)}"
     if counts:
         line += ": " + ", ".join(counts)
     if result.launches:
@@ -134,26 +137,29 @@ def _plural(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "es" if noun.endswith("ch") else "s")
 
 
-def _diagnostic(d: Diagnostic, result: FileResult, explained: set[str] | None = None):
-    head = f"{d.severity.value}: {d.message} [{d.code}]"
+def _diagnostic(d: Diagnostic, result: FileResult, explained: set[str] | None, style: Style):
+    head = f"{style.severity(d.severity.value)} {d.message} [{d.code}]"
     if d.span is None:
         yield f"{result.path}: {head}"
     else:
         yield f"{d.span.describe()}: {head}"
         if result.source is not None:
-            yield from _excerpt(result.source, d.span)
+            line, carets = _excerpt(result.source, d.span)
+            yield line
+            yield style.caret(carets)
+    note = style.severity("note")
     for related in d.related:
-        yield f"{related.span.describe()}: note: {related.message}"
-    for note in d.notes:
-        first, *rest = note.splitlines() or [""]
-        yield f"  note: {first}"
+        yield f"{related.span.describe()}: {note} {related.message}"
+    for body in d.notes:
+        first, *rest = body.splitlines() or [""]
+        yield f"  {note} {first}"
         yield from (f"        {line}" for line in rest)
     if explained is not None and d.code not in explained:
         explained.add(d.code)
         yield f"  see: vercors-py explain {d.code}"
 
 
-def _excerpt(source: SourceText, span: Span):
+def _excerpt(source: SourceText, span: Span) -> tuple[str, str]:
     """The first line of the range and a caret line under the part of it in the range."""
     cells = _cells(source.line_text(span.start_line).removesuffix("\r"))
     start = min(span.start_col - 1, len(cells))
@@ -172,9 +178,9 @@ def _excerpt(source: SourceText, span: Span):
         last += 1
     before = "..." if first > 0 else ""
     after = "..." if last < len(cells) else ""
-    yield before + "".join(cells[first:last]) + after
     underline = max(_width(cells[start:min(end, last)]), 1)
-    yield " " * (len(before) + _width(cells[first:start])) + "^" + "~" * (underline - 1)
+    return (before + "".join(cells[first:last]) + after,
+            " " * (len(before) + _width(cells[first:start])) + "^" + "~" * (underline - 1))
 
 
 def _width(cells: list[str]) -> int:
@@ -196,10 +202,11 @@ def _cells(text: str) -> list[str]:
     return cells
 
 
-def _obligations(obligations: tuple[ObligationResult, ...]):
+def _obligations(obligations: tuple[ObligationResult, ...], style: Style):
     """One line each, names and times in columns."""
     names = max((len(o.name) for o in obligations), default=0)
     times = [f"{o.seconds:.2f}" for o in obligations]
     width = max(map(len, times), default=0)
     for o, seconds in zip(obligations, times):
-        yield f"  {_MARKS[o.verdict]} {o.name.ljust(names)}  {seconds.rjust(width)} s"
+        mark = style.verdict(_MARKS[o.verdict], o.verdict.exit_code)
+        yield f"  {mark} {o.name.ljust(names)}  {seconds.rjust(width)} s"

@@ -1,0 +1,48 @@
+"""A command loads only what it and its file need: a cold `check` of a .pvl file pays
+for neither the C front end (tree-sitter), the interpreter's launches, the language
+server, the race checker nor the contract inference."""
+import json
+import subprocess
+import sys
+
+LOADED = """
+import contextlib, io, json, sys
+from vercors_py import cli
+with contextlib.redirect_stdout(io.StringIO()):
+    code = cli.main(sys.argv[1:])
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+NOT_FOR_PVL = ("vercors_py.cfamily", "tree_sitter", "vercors_py.lsp", "pygls", "vercors_py.infer",
+               "vercors_py.races", "vercors_py.report.json", "vercors_py.report.sarif",
+               "vercors_py.obligations.show")
+# engine/concrete.py checks a counterexample with the interpreter's evaluation of pure
+# functions (docs/architecture.md); nothing else of run/ belongs to a check.
+ENGINE_USES = {"vercors_py.run", "vercors_py.run.evaluate", "vercors_py.run.values", "vercors_py.run.faults"}
+
+
+def loaded(repo_root, *args):
+    proc = subprocess.run([sys.executable, "-c", LOADED, *args], cwd=repo_root, capture_output=True,
+                          encoding="utf-8", timeout=300)
+    report = json.loads(proc.stdout)
+    return report["code"], report["modules"]
+
+
+def unwanted(modules, packages):
+    return [m for m in modules if any(m == p or m.startswith(p + ".") for p in packages)]
+
+
+def test_check_of_a_pvl_file_loads_no_other_command(repo_root):
+    code, modules = loaded(repo_root, "check", "examples/seed004-fig8-demo.pvl")
+    assert code == 0
+    assert "vercors_py.engine.verify" in modules          # it did verify in this process
+    assert unwanted(modules, NOT_FOR_PVL) == []
+    assert [m for m in modules if m.startswith("vercors_py.run") and m not in ENGINE_USES] == []
+
+
+def test_run_loads_neither_the_prover_nor_the_c_front_end(repo_root):
+    code, modules = loaded(repo_root, "run", "examples/seed004-fig8-demo.pvl")
+    assert code == 0
+    assert "vercors_py.run.session" in modules
+    assert unwanted(modules, ("vercors_py.engine.verify", "vercors_py.engine.runner",
+                              *NOT_FOR_PVL)) == []
