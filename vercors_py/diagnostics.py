@@ -105,6 +105,8 @@ _CODES = [
     ("syntax.too-deep", "expressions or statements nested deeper than the tool supports"),
     ("syntax.literal-too-large", "an integer literal with more digits than the tool supports"),
     ("syntax.encoding", "the file is not UTF-8 text"),
+    ("syntax.preprocessor", "a CUDA/OpenCL file that clang cannot preprocess: an `#include` not found, an `#error`, a malformed directive or macro call"),
+    ("syntax.c-parse", "CUDA/OpenCL code that clang cannot parse (clang's message)"),
     # type
     ("type.no-kernel", "the file declares no kernel"),
     ("type.unknown-name", "a name that no declaration in scope introduces"),
@@ -127,6 +129,7 @@ _CODES = [
     ("type.barrier-fence", "a CUDA/OpenCL barrier's contract hands over a permission on memory the barrier does not fence"),
     ("type.jump-placement", "`break` or `continue` outside a loop"),
     ("type.local-placement", "a local array in the kernel-level contract (local memory belongs to work groups)"),
+    ("type.c-semantic", "CUDA/OpenCL code that parses but that clang rejects: an undeclared name, no matching overload, a conversion C does not allow (clang's message)"),
     ("type.level-reserved", "a group contract that mentions lid or tid, or a kernel contract that mentions gid, lid or tid"),
     # unsupported (the C front end)
     ("unsupported.type", "a type outside the subset: structs, unions, vector types, pointers to pointers, images, ..."),

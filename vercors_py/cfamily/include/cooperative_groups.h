@@ -1,0 +1,1 @@
+/* Cooperative groups' device API is force-included (cuda_builtins.h). */
