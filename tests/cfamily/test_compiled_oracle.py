@@ -1,0 +1,284 @@
+"""The front end against C as a compiler reads it (issue 25).
+
+The oracle (tests/support/c_oracle) compiles a kernel with gcc/g++ and runs every thread
+of a small launch.  Property: nothing that `races` calls race-free races or diverges
+there, and nothing that `check` verifies races, diverges, goes out of bounds, has
+undefined behaviour or fails an assertion there.
+
+* the oracle itself, on small kernels of its own and on the class kernels of
+  tests/data/cclasses: each `-racy` kernel races when compiled, each `-wrong` kernel
+  fails an assertion, each `-ok` twin is clean;
+* the differential: for every class kernel, `races` and `check` against the oracle.
+  Where the front end misreads C today the property fails: exactly those cases are
+  marked xfail (strict), with the class of issue 25 they belong to, so that the fix of a
+  class turns its marks into failures to remove;
+* the examples of examples/cuda and examples/opencl, on launches their contexts allow.
+
+Skipped where gcc/g++ cannot build an instrumented kernel.
+"""
+from __future__ import annotations
+
+import functools
+import pathlib
+
+import pytest
+
+from tests.support import c_oracle
+from vercors_py import service
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CLASSES_DIR = ROOT / "tests" / "data" / "cclasses"
+CLASS_FILES = sorted([*CLASSES_DIR.glob("*.cu"), *CLASSES_DIR.glob("*.cl")])
+EXAMPLE_FILES = sorted([*(ROOT / "examples" / "cuda").glob("*.cu"), *(ROOT / "examples" / "opencl").glob("*.cl")])
+OPTIONS = service.Options(timeout=10.0, jobs=1)
+
+CLASSES = {
+    1: "preprocessor conditionals are not evaluated (the last #define wins, a header -D loses)",
+    2: "pointer arguments of inlined helpers are passed by name, not fixed at the call",
+    3: "constant folding truncates the floor division that >> and & are mapped to",
+    4: "pointer casts are dropped: ((unsigned char *) a)[i] is read as a[i]",
+    5: "float literals are numbered by a hash of their spelling, which collides",
+    6: "character literals: '\\x80' is read as 128, not a signed char; sizeof('x') is 4 in OpenCL C",
+    7: "half is read as a 4-byte float",
+    8: "OpenCL fence flags are read as words, not evaluated",
+    9: "races computes on mathematical integers (unsigned wrap-around, signed/unsigned comparison)",
+    10: "overloaded helpers are resolved by name: the last overload is inlined",
+}
+
+# The cases in which the front end is wrong today (file, command): the tool claims
+# race-free or verified and the compiled kernel races or fails.
+WRONG_TODAY = {
+    ("01-header-define-racy.cu", "races"), ("01-header-define-racy.cu", "check"),
+    ("01-ifndef-racy.cu", "races"), ("01-ifndef-racy.cu", "check"),
+    ("02-helper-local-racy.cu", "races"), ("02-helper-memory-racy.cu", "races"),
+    ("03-mask-racy.cu", "races"), ("03-shift-racy.cu", "races"), ("03-shift-racy.cu", "check"),
+    ("03-shift-assert-wrong.cu", "check"),
+    ("04-char-cast-racy.cu", "races"), ("04-char-cast-racy.cu", "check"),
+    ("05-float-literal-racy.cu", "races"), ("05-float-literal-assert-wrong.cu", "check"),
+    ("06-char-escape-racy.cu", "races"), ("06-char-escape-racy.cu", "check"),
+    ("06-char-escape-assert-wrong.cu", "check"),
+    ("06-char-sizeof-racy.cl", "races"), ("06-char-sizeof-racy.cl", "check"),
+    ("07-half-racy.cl", "races"), ("07-half-racy.cl", "check"), ("07-half-assert-wrong.cl", "check"),
+    ("08-fence-mask-racy.cl", "races"), ("08-fence-or-racy.cl", "races"), ("08-fence-or-racy.cl", "check"),
+    ("09-signed-compare-racy.cu", "races"), ("09-unsigned-mod-racy.cu", "races"),
+    ("10-overload-racy.cu", "races"), ("10-overload-racy.cu", "check"),
+}
+
+# The buffers' lengths that the annotated kernels' contexts fix (`\length(a) == gsize`),
+# so that the oracle runs a launch their contracts allow; the others get its default.
+CLASS_LENGTHS = {
+    "01-header-define-ok.cu": {"a": 4}, "01-header-define-racy.cu": {"a": 4},
+    "01-ifndef-ok.cu": {"a": 4}, "01-ifndef-racy.cu": {"a": 4},
+    "03-shift-ok.cu": {"a": 4}, "03-shift-racy.cu": {"a": 4},
+    "04-char-cast-racy.cu": {"a": 16, "b": 2},
+    "05-float-literal-ok.cu": {"a": 4}, "05-float-literal-racy.cu": {"a": 4},
+    "06-char-escape-racy.cu": {"a": 1024},
+    "06-char-sizeof-racy.cl": {"a": 12},
+    "07-half-racy.cl": {"a": 4},
+    "08-fence-or-ok.cl": {"a": 4, "b": 4}, "08-fence-or-racy.cl": {"a": 4, "b": 4},
+    "10-overload-racy.cu": {"a": 4},
+}
+
+
+@pytest.fixture(scope="module")
+def oracle():
+    why = c_oracle.available()
+    if why is not None:
+        pytest.skip(f"the compiled oracle cannot run here: {why}")
+
+
+@functools.cache
+def class_outcome(path: pathlib.Path) -> c_oracle.Outcome:
+    return c_oracle.run(path, lengths=CLASS_LENGTHS.get(path.name))
+
+
+@functools.cache
+def verdict(path: pathlib.Path, command: str) -> str:
+    run = service.races_file if command == "races" else service.check_file
+    return run(str(path), OPTIONS).verdict.value
+
+
+def refuted(path: pathlib.Path, command: str, outcome: c_oracle.Outcome) -> str | None:
+    """What the tool claims about `path` that the compiled run refutes (None: nothing)."""
+    said = verdict(path, command)
+    wrong = outcome.racy if said == "race-free" else outcome.failed if said == "verified" else False
+    return f"`{command}` says {said}; compiled: {outcome.describe()}" if wrong else None
+
+
+def _kind(path: pathlib.Path) -> str:
+    return path.stem.rsplit("-", 1)[1]
+
+
+def _class(path: pathlib.Path) -> int:
+    return int(path.name.split("-", 1)[0])
+
+
+# ---- the oracle itself ----
+
+def _kernel(tmp_path, name: str, text: str) -> pathlib.Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_a_barrier_orders_a_neighbour_exchange_and_its_absence_races(oracle, tmp_path):
+    body = "a[threadIdx.x] = threadIdx.x;\n  {}\n  b[threadIdx.x] = a[(threadIdx.x + 1) % blockDim.x];\n"
+    text = "__global__ void k(int *a, int *b) {{\n  " + body + "}}\n"
+    fenced = c_oracle.run(_kernel(tmp_path, "f.cu", text.format("__syncthreads();")), local=4, groups=1)
+    bare = c_oracle.run(_kernel(tmp_path, "b.cu", text.format("")), local=4, groups=1)
+    assert not fenced.failed, fenced.describe()
+    assert bare.racy and {r.kind for r in bare.races} == {"write-read"}
+    assert {r.lines for r in bare.races} == {(2, 4)}
+
+
+def test_a_barrier_orders_only_the_memory_its_flags_fence(oracle, tmp_path):
+    text = ("__kernel void k(__global int *out) {{\n  __local int t[8];\n  t[get_local_id(0)] = 1;\n"
+            "  out[get_local_id(0)] = 1;\n  barrier({});\n"
+            "  out[8 + get_local_id(0)] = t[(get_local_id(0) + 1) % get_local_size(0)]"
+            " + out[(get_local_id(0) + 1) % get_local_size(0)];\n}}\n")
+    spaces = {}
+    for flags in ("CLK_LOCAL_MEM_FENCE", "CLK_GLOBAL_MEM_FENCE", "CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE", "0"):
+        outcome = c_oracle.run(_kernel(tmp_path, "k.cl", text.format(flags)), local=4, groups=1)
+        spaces[flags] = {r.space for r in outcome.races}
+    assert spaces == {"CLK_LOCAL_MEM_FENCE": {"global"}, "CLK_GLOBAL_MEM_FENCE": {"local"},
+                      "CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE": set(), "0": {"local", "global"}}
+
+
+def test_each_group_has_its_own_local_memory_and_shares_global_memory(oracle, tmp_path):
+    text = ("__global__ void k(int *out) {{\n  __shared__ int s[4];\n  if (threadIdx.x == 0) {{ __assert(s[0] == 0); }}\n"
+            "  s[threadIdx.x] = blockIdx.x + 1;\n  __syncthreads();\n  {}[0] = s[(threadIdx.x + 1) % blockDim.x];\n}}\n")
+    shared = c_oracle.run(_kernel(tmp_path, "s.cu", text.format("if (threadIdx.x == 0) s")), local=4, groups=2)
+    global_ = c_oracle.run(_kernel(tmp_path, "g.cu", text.format("if (threadIdx.x == 0) out")), local=4, groups=2)
+    assert not shared.failed, shared.describe()
+    assert [(r.space, r.threads) for r in global_.races] == [("global", ("1.0", "0.0"))]
+
+
+def test_an_opencl_local_pointer_parameter_is_one_buffer_per_group(oracle, tmp_path):
+    text = ("__kernel void k(__global int *out, __local int *t) {\n  t[get_local_id(0)] = get_group_id(0);\n"
+            "  barrier(CLK_LOCAL_MEM_FENCE);\n  out[get_global_id(0)] = t[(get_local_id(0) + 1) % get_local_size(0)];\n"
+            "  __assert(t[0] == get_group_id(0));\n}\n")
+    outcome = c_oracle.run(_kernel(tmp_path, "k.cl", text), local=4, groups=2, lengths={"t": 4})
+    assert c_oracle.kernel_names(tmp_path / "k.cl") == ["k"]
+    assert not outcome.failed, outcome.describe()
+
+
+def test_a_barrier_not_reached_by_every_thread_diverges(oracle, tmp_path):
+    text = "__global__ void k(int *a) {\n  if (threadIdx.x == 0) __syncthreads();\n  a[threadIdx.x] = 1;\n}\n"
+    outcome = c_oracle.run(_kernel(tmp_path, "k.cu", text), local=2, groups=1)
+    assert outcome.racy and [(p.kind, p.line) for p in outcome.problems] == [("divergence", 2)]
+
+
+def test_bounds_of_buffers_and_of_shared_arrays(oracle, tmp_path):
+    buffer = c_oracle.run(_kernel(tmp_path, "b.cu", "__global__ void k(int *a, int n) {\n  a[threadIdx.x + n] = 1;\n}\n"),
+                          local=2, groups=1, scalars={"n": 3}, lengths={"a": 4})
+    assert [(p.kind, p.line, p.detail) for p in buffer.problems] == [
+        ("out-of-bounds", 2, "thread 0.1: byte 16 of parameter 0")]
+    shared = c_oracle.run(_kernel(tmp_path, "s.cu", "__global__ void k(int *a) {\n  __shared__ int s[4];\n"
+                                  "  s[threadIdx.x + 1] = 1;\n}\n"), local=4, groups=1)
+    assert {(p.kind, p.line) for p in shared.problems} == {("out-of-bounds", 3)}
+    far = c_oracle.run(_kernel(tmp_path, "f.cu", "__global__ void k(int *a) {\n  a[threadIdx.x + 100000000] = 1;\n}\n"),
+                       local=2, groups=1)
+    assert [(p.kind, p.line) for p in far.problems] == [("fault", 2)] and not far.complete
+
+
+def test_assertions_preconditions_and_undefined_behaviour(oracle, tmp_path):
+    text = ("__device__ int f(int x) {\n  __requires(x > 100);\n  return x;\n}\n"
+            "__global__ void k(int *a, int n) {\n  __requires(n > 2);\n  a[threadIdx.x] = f(n) * 1073741824;\n}\n")
+    path = _kernel(tmp_path, "k.cu", text)
+    allowed = c_oracle.run(path, local=2, groups=1, scalars={"n": 3})
+    assert allowed.invalid == ()
+    assert {(p.kind, p.line) for p in allowed.problems} == {("assert", 2), ("undefined", 7)}
+    refused = c_oracle.run(path, local=2, groups=1, scalars={"n": 1})
+    assert refused.invalid == (6,)
+
+
+def test_launch_dimensions_and_defines_come_from_the_header(oracle, tmp_path):
+    text = "//pass\n//--blockDim=[2,2] --gridDim=1 -DCOL=0\n__global__ void k(int *a) {\n  a[threadIdx.x + COL] = 1;\n}\n"
+    outcome = c_oracle.run(_kernel(tmp_path, "k.cu", text))
+    assert [r.threads for r in outcome.races] == [("0.2", "0.0")]   # (x, y) = (0, 1) and (0, 0)
+    shifted = c_oracle.run(tmp_path / "k.cu", defines={"COL": "threadIdx.y * 2"})
+    assert not shifted.failed, shifted.describe()
+
+
+# ---- the class kernels in the oracle ----
+
+@pytest.mark.parametrize("path", CLASS_FILES, ids=lambda p: p.name)
+def test_the_oracle_sees_what_each_class_kernel_does(oracle, path):
+    outcome = class_outcome(path)
+    assert outcome.complete and outcome.invalid == ()
+    kind = _kind(path)
+    if kind == "racy":
+        assert outcome.races and all(None not in r.lines for r in outcome.races), outcome.describe()
+    elif kind == "wrong":
+        assert not outcome.races and {p.kind for p in outcome.problems} == {"assert"}, outcome.describe()
+    else:
+        assert kind == "ok" and not outcome.failed, outcome.describe()
+
+
+def test_every_class_has_failing_kernels_and_twins():
+    by_class: dict[int, set[str]] = {}
+    for path in CLASS_FILES:
+        by_class.setdefault(_class(path), set()).add(_kind(path))
+        if _kind(path) != "ok":
+            twin = path.with_name(path.name.replace(f"-{_kind(path)}.", "-ok."))
+            assert twin.exists(), f"{path.name} has no -ok twin"
+    assert sorted(by_class) == sorted(CLASSES)
+    assert all("racy" in kinds and "ok" in kinds for kinds in by_class.values())
+    # The OpenCL-specific classes have OpenCL kernels that race.
+    assert all(any(p.suffix == ".cl" and _class(p) == n and _kind(p) == "racy" for p in CLASS_FILES) for n in (6, 7, 8))
+
+
+# ---- the differential ----
+
+def _cases():
+    for path in CLASS_FILES:
+        for command in ("races", "check"):
+            marks = ()
+            if (path.name, command) in WRONG_TODAY:
+                n = _class(path)
+                marks = pytest.mark.xfail(strict=True, reason=f"issue 25 class {n}: {CLASSES[n]}")
+            yield pytest.param(path, command, marks=marks, id=f"{path.name}-{command}")
+
+
+@pytest.mark.parametrize(("path", "command"), list(_cases()))
+def test_the_tool_claims_nothing_the_compiled_class_kernel_refutes(oracle, path, command):
+    assert refuted(path, command, class_outcome(path)) is None
+
+
+def test_the_known_wrong_cases_name_existing_kernels():
+    names = {path.name for path in CLASS_FILES}
+    assert {name for name, _ in WRONG_TODAY} <= names
+
+
+# The launches the examples' contexts allow: (threads per group, groups), and the
+# buffers' lengths for them (gsize, ngroups -> {name: length}).
+def _tcount(*names):
+    return lambda local, groups: {name: local * groups for name in names}
+
+
+EXAMPLE_LAUNCHES = {
+    "fig8": ([(1, 1), (2, 1), (4, 1)], lambda local, groups: {"a": local, "b": local}),
+    "fig9-binomial": ([(2, 1), (3, 1), (4, 1)], lambda local, groups: {"bin": local}),
+    "reduce-local": ([(1, 1), (2, 2), (4, 2)], lambda local, groups: {"input": local * groups, "out": groups}),
+    "stencil-3pt": ([(2, 1), (3, 2), (4, 2)], _tcount("a", "b")),
+    "vector-add": ([(2, 1), (3, 2), (4, 2)], _tcount("a", "b", "c")),
+}
+
+
+def _example_launches(path: pathlib.Path):
+    if path.name.startswith("transpose-2d-blocks"):
+        return [((16, 16, 1), groups, {"inp": 256 * groups, "out": 256 * groups}) for groups in (1, 2)]
+    family = next(f for f in EXAMPLE_LAUNCHES if path.name.startswith(f))
+    sizes, lengths = EXAMPLE_LAUNCHES[family]
+    return [(local, groups, lengths(local, groups)) for local, groups in sizes]
+
+
+@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_tool_claims_nothing_the_compiled_example_refutes(oracle, path):
+    found = []
+    for local, groups, lengths in _example_launches(path):
+        outcome = c_oracle.run(path, local=local, groups=groups, lengths=lengths)
+        assert outcome.complete and outcome.invalid == (), outcome.describe()
+        found += [f"{local} x {groups}: {problem}" for command in ("races", "check")
+                  if (problem := refuted(path, command, outcome))]
+    assert found == []

@@ -1,0 +1,53 @@
+/* What CUDA gives a kernel, for g++ (-x c++): ids and sizes read from the oracle's
+ * runtime, __syncthreads() as its barrier (fencing all memory), and the qualifiers.
+ * __shared__ variables are static (one copy per program, which the runtime clears
+ * before each block, so each block has its own) and live in the section
+ * `oracle_shared`, which tells the runtime that they are block-local memory. */
+#ifndef ORACLE_CUDA_STUB_H
+#define ORACLE_CUDA_STUB_H
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include "oracle_annotations.h"
+
+extern "C" unsigned oracle_id(int which, int dim);
+extern "C" void oracle_barrier(unsigned flags);
+
+struct uint3 { unsigned int x, y, z; };
+struct dim3 { unsigned int x, y, z; };
+static inline uint3 oracle_ids(int which) {
+    uint3 r = {oracle_id(which, 0), oracle_id(which, 1), oracle_id(which, 2)};
+    return r;
+}
+static inline dim3 oracle_dims(int which) {
+    dim3 r = {oracle_id(which, 0), oracle_id(which, 1), oracle_id(which, 2)};
+    return r;
+}
+#define threadIdx (oracle_ids(0))
+#define blockIdx (oracle_ids(1))
+#define blockDim (oracle_dims(2))
+#define gridDim (oracle_dims(3))
+#define warpSize 32
+
+#define __syncthreads() oracle_barrier(3u)
+#define __threadfence() ((void)0)
+#define __threadfence_block() ((void)0)
+
+#define __global__
+#define __device__
+#define __host__
+#define __constant__
+#define __managed__
+#define __noinline__ __attribute__((noinline))
+#define __forceinline__ inline
+#define __launch_bounds__(...)
+#define __shared__ static __attribute__((section("oracle_shared")))
+
+/* CUDA's min and max of two numbers, in the usual arithmetic conversions. */
+template <class A, class B> static inline auto min(A a, B b) -> decltype(a + b) { return a < b ? a : b; }
+template <class A, class B> static inline auto max(A a, B b) -> decltype(a + b) { return a < b ? b : a; }
+static inline int __mul24(int a, int b) { return a * b; }
+static inline unsigned __umul24(unsigned a, unsigned b) { return a * b; }
+#endif

@@ -1,0 +1,1 @@
+/* The oracle supplies what cuda.h declares (cuda_stub.h is included first). */
