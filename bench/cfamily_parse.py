@@ -52,6 +52,14 @@ def kernels(suite: Path) -> list[Path]:
     return sorted(p for p in suite.rglob("kernel.*") if p.suffix in (".cu", ".cl"))
 
 
+def expectation(text: str) -> str:
+    """GPUVerify's expected outcome from a kernel's first line, spelt as bench/peers.py
+    spells it (`pass`, `xfail:CLANG_ERROR`)."""
+    first = text.split("\n", 1)[0].strip()
+    kind, colon, code = (first[2:].strip() if first.startswith("//") else "").partition(":")
+    return kind.lower() + colon + code.upper() if kind else "unknown"
+
+
 def _read(path: Path) -> str:
     return path.read_text(encoding="utf-8", errors="replace")
 
@@ -112,7 +120,7 @@ def suite_parse(suite: Path, repeat: int) -> dict:
         errors = [d for d in unit.diagnostics if d.severity.value == "error"]
         first = errors[0] if errors else None
         rows.append({"kernel": str(path.relative_to(suite)), "language": path.suffix[1:],
-                     "expectation": text.split("\n", 1)[0].strip("/ \r").lower(),
+                     "expectation": expectation(text),
                      "ok": not errors, "wall": wall, "cpu": cpu,
                      "code": first.code if first else None,
                      "at": f"{first.span.start_line}:{first.span.start_col}" if first else None,
@@ -300,6 +308,9 @@ def main(argv: list[str] | None = None) -> int:
         import clang.cindex  # noqa: F401
     except ImportError:
         print("no clang module: install libclang or libclang-ng into this Python", file=sys.stderr)
+        return 1
+    if not kernels(args.suite):
+        print(f"no kernels under {args.suite} (GPUVerify's suite, ../shared/peers)", file=sys.stderr)
         return 1
     report = {"machine": f"{platform.machine()}, Python {platform.python_version()}",
               "clang": clang_identity(), "suite": suite_parse(args.suite, args.repeat),

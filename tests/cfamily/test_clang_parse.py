@@ -83,6 +83,14 @@ def test_cuda_built_in_variables_have_cuda_types():
     assert unit.constant(warp) == 32
 
 
+def test_a_call_of_an_overloaded_built_in_is_resolved_by_clang():
+    unit = clang_parse.parse("__global__ void k(unsigned *a, int n) {\n"
+                             "  a[0] = min(threadIdx.x, n) + min(n, 2) + (unsigned)max(1.0f, 2.0f);\n}\n", "k.cu")
+    assert unit.ok, [d.message for d in unit.diagnostics]
+    chosen = [c.referenced.type.spelling for c in cursors(unit, CursorKind.CALL_EXPR)]
+    assert chosen == ["unsigned int (unsigned int, int)", "int (int, int)", "float (float, float)"]
+
+
 def test_opencl_fence_flags_have_their_values():
     unit = clang_parse.parse("__kernel void k() { barrier(CLK_GLOBAL_MEM_FENCE); }", "k.cl")
     call = cursors(unit, CursorKind.CALL_EXPR, "barrier")[0]

@@ -2,14 +2,14 @@
  *
  * vercors-py parses a .cu file with `-x cuda --cuda-device-only -nocudainc` and
  * force-includes this file (`-include`), as nvcc force-includes cuda_runtime.h: the
- * CUDA toolkit's headers are not ours to ship, and the libclang wheels do not ship
- * clang's CUDA wrappers either.  Only declarations: the meaning of each name is the
- * mapping's (vercors_py/cfamily), the types are CUDA's, so that clang types every
- * expression as nvcc would.  Sources: the CUDA C++ Programming Guide ("Built-in
- * Variables", "Built-in Vector Types", "Atomic Functions", "Warp Shuffle Functions",
- * "Cooperative Groups") and clang's __clang_cuda_runtime_wrapper.h and
- * __clang_cuda_builtin_vars.h.  __syncthreads() needs no declaration: it is a builtin
- * of clang's NVPTX target.
+ * CUDA toolkit's headers are not ours to ship, and clang's CUDA wrappers need them
+ * (not every libclang wheel has the wrappers either).  Only declarations: the meaning
+ * of each name is the mapping's (vercors_py/cfamily), the types are CUDA's, so that
+ * clang types every expression as nvcc would.  Sources: the CUDA C++ Programming
+ * Guide ("Built-in Variables", "Built-in Vector Types", "Atomic Functions", "Warp
+ * Shuffle Functions", "Cooperative Groups") and clang's __clang_cuda_runtime_wrapper.h
+ * and __clang_cuda_builtin_vars.h.  __syncthreads() needs no declaration: it is a
+ * builtin of clang's NVPTX target.
  */
 #ifndef VERCORS_CUDA_BUILTINS_H
 #define VERCORS_CUDA_BUILTINS_H
@@ -150,6 +150,15 @@ __VERCORS_MIN_MAX(long long)
 __VERCORS_MIN_MAX(unsigned long long)
 __VERCORS_MIN_MAX(float)
 __VERCORS_MIN_MAX(double)
+/* A signed and an unsigned argument of one width compare as unsigned, as C's usual
+ * arithmetic conversions do (CUDA declares these mixed overloads too). */
+#define __VERCORS_MIXED_MIN_MAX(S, U)                                     \
+  __device__ U min(S a, U b); __device__ U min(U a, S b);                 \
+  __device__ U max(S a, U b); __device__ U max(U a, S b);
+__VERCORS_MIXED_MIN_MAX(int, unsigned int)
+__VERCORS_MIXED_MIN_MAX(long, unsigned long)
+__VERCORS_MIXED_MIN_MAX(long long, unsigned long long)
+#undef __VERCORS_MIXED_MIN_MAX
 #undef __VERCORS_MIN_MAX
 __device__ int abs(int x);
 __device__ long labs(long x);
