@@ -91,6 +91,11 @@ def test_a_call_of_an_overloaded_built_in_is_resolved_by_clang():
     assert chosen == ["unsigned int (unsigned int, int)", "int (int, int)", "float (float, float)"]
 
 
+def test_opencl_predefines_its_version():
+    unit = clang_parse.parse("#if __OPENCL_VERSION__ != 120 || __OPENCL_C_VERSION__ != 120\n#error\n#endif\n", "k.cl")
+    assert unit.ok, [d.message for d in unit.diagnostics]
+
+
 def test_opencl_fence_flags_have_their_values():
     unit = clang_parse.parse("__kernel void k() { barrier(CLK_GLOBAL_MEM_FENCE); }", "k.cl")
     call = cursors(unit, CursorKind.CALL_EXPR, "barrier")[0]

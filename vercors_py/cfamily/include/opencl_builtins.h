@@ -21,6 +21,12 @@
  * which opencl-c-base.h defines. */
 #define __opencl_c_named_address_space_builtins 1
 
+/* The OpenCL version of the device (6.10 "Preprocessor Directives and Macros"), which
+ * clang predefines only for some targets. */
+#ifndef __OPENCL_VERSION__
+#define __OPENCL_VERSION__ 120
+#endif
+
 /* Scalar types (6.1.1). */
 typedef unsigned char uchar;
 typedef unsigned short ushort;
