@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import pathlib
+import shutil
 
 import pytest
 
@@ -173,6 +174,12 @@ def test_bounds_of_buffers_and_of_shared_arrays(oracle, tmp_path):
                           local=2, groups=1, scalars={"n": 3}, lengths={"a": 4})
     assert [(p.kind, p.line, p.detail) for p in buffer.problems] == [
         ("out-of-bounds", 2, "thread 0.1: byte 16 of parameter 0")]
+    assert buffer.races == ()
+    # Past the end, one cell written by two threads is a race as anywhere.
+    both = c_oracle.run(_kernel(tmp_path, "n.cu", "__global__ void k(int *a, int n) {\n  a[n] = 1;\n}\n"),
+                        local=2, groups=1, scalars={"n": 4}, lengths={"a": 2})
+    assert [(r.kind, r.where) for r in both.races] == [("write-write", "param0+16")]
+    assert [(p.kind, p.line) for p in both.problems] == [("out-of-bounds", 2)]
     shared = c_oracle.run(_kernel(tmp_path, "s.cu", "__global__ void k(int *a) {\n  __shared__ int s[4];\n"
                                   "  s[threadIdx.x + 1] = 1;\n}\n"), local=4, groups=1)
     assert {(p.kind, p.line) for p in shared.problems} == {("out-of-bounds", 3)}
@@ -198,6 +205,38 @@ def test_launch_dimensions_and_defines_come_from_the_header(oracle, tmp_path):
     assert [r.threads for r in outcome.races] == [("0.2", "0.0")]   # (x, y) = (0, 1) and (0, 0)
     shifted = c_oracle.run(tmp_path / "k.cu", defines={"COL": "threadIdx.y * 2"})
     assert not shifted.failed, shifted.describe()
+
+
+def test_kernels_and_parameters_are_read_from_the_text():
+    cuda = ('extern "C" __global__ void __launch_bounds__(256) k(const int *in, unsigned n, float t[16]) {}\n'
+            "/* __global__ void not_this(int *a) */\n__device__ int helper(int x) { return x; }\n")
+    [kernel] = c_oracle.signature.kernels(cuda, opencl=False)
+    assert kernel.name == "k"
+    assert [(p.name, p.ctype, p.pointer) for p in kernel.params] == [
+        ("in", "const int *", True), ("n", "unsigned", False), ("t", "float *", True)]
+    opencl = ("__kernel void k(__global int *a, __local float *t) {\n  __local int tile[4];\n"
+              "  __local int *p = tile;\n}\n")
+    [kernel] = c_oracle.signature.kernels(opencl, opencl=True)
+    assert [(p.name, p.local) for p in kernel.params] == [("a", False), ("t", True)]
+    marked = c_oracle.signature.mark_local_pointers(opencl)
+    assert marked.count("__oracle_local_ptr") == 2 and "__local int tile[4];" in marked
+    with pytest.raises(c_oracle.Unreadable):
+        c_oracle.signature.kernels("template <int N>\n__global__ void k(int *a) {}\n", opencl=False)
+
+
+def test_a_program_not_kept_is_built_outside_the_cache(oracle, tmp_path):
+    path = _kernel(tmp_path, "k.cu", "__global__ void k(int *a) {\n  a[threadIdx.x] = 1;\n}\n")
+    text = path.read_text()
+    [kernel] = c_oracle.signature.kernels(text, opencl=False)
+    program = c_oracle.build.build(path, text, kernel, (), keep=False)
+    try:
+        assert program.scratch is not None and program.binary.parent == program.scratch
+        assert program.seconds > 0
+    finally:
+        shutil.rmtree(program.scratch)
+    kept = c_oracle.build.build(path, text, kernel, ())
+    assert kept.scratch is None and kept.binary.parent.parent == c_oracle.build.CACHE
+    assert c_oracle.build.build(path, text, kernel, ()).seconds == 0.0
 
 
 # ---- the class kernels in the oracle ----

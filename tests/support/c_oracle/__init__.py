@@ -65,7 +65,7 @@ def _dims(value) -> tuple[int, int, int]:
 def run(path: str | Path, kernel: str | None = None, *, local=None, groups=None,
         scalars: dict[str, float] | None = None, lengths: dict[str, int] | None = None,
         fills: dict[str, tuple[float, ...]] | None = None, defines: dict[str, str] | None = None,
-        timeout: float = 30.0) -> Outcome:
+        timeout: float = 30.0, keep: bool = True) -> Outcome:
     """Compile and run `kernel` of `path` (the only kernel when None).
 
     The launch (threads per group and groups, an int or up to three sizes) comes from the
@@ -73,7 +73,8 @@ def run(path: str | Path, kernel: str | None = None, *, local=None, groups=None,
     parameter gets its value from `scalars`, else the number of threads of the launch; a
     pointer parameter a buffer of `lengths[name]` cells (default: the number of threads,
     at least MIN_LENGTH) holding `fills[name]` over and over (default 0, 1, 2, 3).
-    Defines: the header's `-D`s, then `defines`."""
+    Defines: the header's `-D`s, then `defines`.  The compiled program is cached unless
+    `keep` is false."""
     path = Path(path).resolve()
     text = path.read_text()
     head = header.read(text)
@@ -88,6 +89,10 @@ def run(path: str | Path, kernel: str | None = None, *, local=None, groups=None,
             args.append(execute.Buffer(lengths.get(p.name, max(threads, MIN_LENGTH)), tuple(fills.get(p.name, DEFAULT_FILL))))
         else:
             args.append(scalars.get(p.name, threads))
-    program = build.build(path, text, chosen, head.defines + tuple((defines or {}).items()))
-    outcome = execute.run(program.binary, path, execute.launch_input(local, groups, args), timeout)
+    program = build.build(path, text, chosen, head.defines + tuple((defines or {}).items()), keep)
+    try:
+        outcome = execute.run(program.binary, path, execute.launch_input(local, groups, args), timeout)
+    finally:
+        if program.scratch is not None:
+            shutil.rmtree(program.scratch, ignore_errors=True)
     return dataclasses.replace(outcome, compile_seconds=program.seconds)

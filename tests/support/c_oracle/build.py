@@ -32,7 +32,8 @@ class BuildError(RuntimeError):
 @dataclass(frozen=True)
 class Program:
     binary: Path
-    seconds: float      # spent compiling now (0 when it came from the cache)
+    seconds: float              # spent compiling now (0 when it came from the cache)
+    scratch: Path | None = None # a folder to remove after the run (a program not kept)
 
 
 def dialect_of(path: Path) -> str:
@@ -94,19 +95,21 @@ def _runtime_object(work: Path, name: str) -> Path:
     target = CACHE / f"{Path(name).stem}-{_runtime_digest()}.o"
     if not target.exists():
         built = work / "runtime.o"
-        _run(["g++" if name.endswith(".cpp") else "gcc", "-c", "-O1", "-g", str(RUNTIME / name), "-o", str(built)], work)
+        _run(["g++" if name.endswith(".cpp") else "gcc", "-c", "-O1", str(RUNTIME / name), "-o", str(built)], work)
         os.replace(built, target)
     return target
 
 
-def build(path: Path, text: str, kernel: Kernel, defines: tuple[tuple[str, str], ...]) -> Program:
+def build(path: Path, text: str, kernel: Kernel, defines: tuple[tuple[str, str], ...], keep: bool = True) -> Program:
+    """The program that runs `kernel`; unless `keep`, built in a scratch folder outside
+    the cache (generated kernels are seen once)."""
     dialect = dialect_of(path)
     unit = source(path, text, kernel)
-    command = [*FLAGS[dialect], "-O0", "-gdwarf-4", *SANITIZE, "-w", "-I", str(RUNTIME), "-I", str(RUNTIME / "include"),
+    command = [*FLAGS[dialect], "-O0", "-gdwarf-4", "-g1", *SANITIZE, "-w", "-I", str(RUNTIME), "-I", str(RUNTIME / "include"),
                "-iquote", str(path.parent), *(f"-D{name}={value}" for name, value in defines)]
     key = _digest(unit, " ".join(command), _runtime_digest())
     binary = CACHE / key / "kernel"
-    if binary.exists():
+    if keep and binary.exists():
         return Program(binary, 0.0)
     start = time.perf_counter()
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -118,8 +121,12 @@ def build(path: Path, text: str, kernel: Kernel, defines: tuple[tuple[str, str],
         # In this order: the section oracle_shared is the head's padding, the kernel's
         # __shared__ variables, the runtime's padding.
         _run(["g++", "-no-pie", str(head), "unit.o", str(runtime), "-fsanitize=undefined", "-o", "kernel"], work)
+        if not keep:
+            return Program(work / "kernel", time.perf_counter() - start, work)
         binary.parent.mkdir(exist_ok=True)
         os.replace(work / "kernel", binary)
-    finally:
+    except BaseException:
         shutil.rmtree(work, ignore_errors=True)
+        raise
+    shutil.rmtree(work, ignore_errors=True)
     return Program(binary, time.perf_counter() - start)

@@ -134,10 +134,10 @@ void record(void *address, unsigned size, bool write, void *pc) {
     uintptr_t a = (uintptr_t)address;
     if (!current || within(a, stacks, stacks_bytes))
         return;   // the thread's own (private) memory
-    if (within(a, oracle_shared_head, sizeof oracle_shared_head) || within(a, oracle_shared_tail, sizeof oracle_shared_tail)) {
+    // Out of bounds is reported, and the access still recorded: two threads that write
+    // one cell past the end race there as anywhere.
+    if (within(a, oracle_shared_head, sizeof oracle_shared_head) || within(a, oracle_shared_tail, sizeof oracle_shared_tail))
         event("OOB", (uintptr_t)pc, here() + " shared " + std::to_string((long)(a - (uintptr_t)oracle_shared_head)));
-        return;
-    }
     bool local = within(a, __start_oracle_shared, __stop_oracle_shared - __start_oracle_shared) ||
                  within(a, local_arena, local_arena_bytes);
     bool global_arena_hit = within(a, global_arena, global_arena_bytes);
@@ -147,7 +147,6 @@ void record(void *address, unsigned size, bool write, void *pc) {
         if (!inside || a + size > (uintptr_t)b->start + b->bytes) {
             long offset = (long)(a - (uintptr_t)b->start);
             event("OOB", (uintptr_t)pc, here() + " " + std::to_string(b->param) + " " + std::to_string(offset));
-            return;
         }
     }
     if (accesses.size() >= MAX_ACCESSES) { limit_hit = true; return; }
@@ -280,12 +279,12 @@ void report_races() {
                 uintptr_t a = entry.first;
                 if (within(a, global_arena, global_arena_bytes)) {
                     const Buffer *b = nearest(global_buffers, a, &inside);
-                    where = "param" + std::to_string(b->param) + "+" + std::to_string(a - (uintptr_t)b->start);
+                    where = "param" + std::to_string(b->param) + "+" + std::to_string((long)(a - (uintptr_t)b->start));
                 } else if (within(a, local_arena, local_arena_bytes)) {
                     const Buffer *b = nearest(local_buffers, a, &inside);
-                    where = "param" + std::to_string(b->param) + "+" + std::to_string(a - (uintptr_t)b->start);
+                    where = "param" + std::to_string(b->param) + "+" + std::to_string((long)(a - (uintptr_t)b->start));
                 } else if (w->local) {
-                    where = "shared+" + std::to_string(a - (uintptr_t)(oracle_shared_head + sizeof oracle_shared_head));
+                    where = "shared+" + std::to_string((long)(a - (uintptr_t)(oracle_shared_head + sizeof oracle_shared_head)));
                 } else {
                     where = "static";
                 }

@@ -1,0 +1,100 @@
+"""The differential test of issue 25: `vercors-py races` against C as a compiler reads it.
+
+Property: whenever `races` calls a generated kernel (tests/fuzz/test_c_oracle_kernels.py)
+race-free, the compiled oracle (tests/support/c_oracle) finds no race and no divergence
+on the kernel's launch (its header line: 1 to 4 threads per group, 1 or 2 groups).  Also
+`races` never reports an internal error, and the oracle builds every generated kernel
+(the generator writes valid C).
+
+The front end misreads the ten classes of C of issue 25 today
+(tests/cfamily/test_compiled_oracle.py pins kernels of each), so the property fails on
+some kernels of those classes: a disagreement fails the test only for a class that is
+not in MISREAD (remove a class from it when its fix lands).  The CI slice runs 25 fixed
+kernels; the deep run (marker `deep`) draws hundreds and counts the disagreements per
+class (hypothesis statistics and C_ORACLE_LOG):
+
+    .venv/bin/python -m pytest -m deep tests/fuzz/test_c_oracle.py --hypothesis-show-statistics
+
+Environment: C_ORACLE_EXAMPLES sets the deep run's number of kernels (default 300);
+C_ORACLE_LOG=FILE appends one JSON line per kernel (what was drawn, the verdicts, and the
+text and the oracle's finding of each disagreement).
+"""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import tempfile
+
+import pytest
+from hypothesis import HealthCheck, event, given, note, settings
+
+from tests.fuzz.test_c_oracle_kernels import describe, kernels
+from tests.support import c_oracle
+from vercors_py import service
+
+OPTIONS = service.Options(timeout=10.0, jobs=1)
+# The classes of issue 25 that the front end still misreads: a disagreement on a kernel
+# of one of them is logged and counted, not failed.  Remove a class when its fix lands,
+# and the CI slice holds the front end to it.
+MISREAD = {"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}
+SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]
+
+
+@pytest.fixture(scope="module")
+def oracle():
+    why = c_oracle.available()
+    if why is not None:
+        pytest.skip(f"the compiled oracle cannot run here: {why}")
+
+
+def compare(text: str) -> str | None:
+    """The disagreement on `text` (None when `races` claims nothing the oracle refutes)."""
+    info = describe(text)
+    note(text)
+    suffix = ".cu" if info["dialect"] == "cuda" else ".cl"
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder) / f"kernel{suffix}"
+        path.write_text(text)
+        result = service.races_file(str(path), OPTIONS)
+        verdict = result.verdict.value
+        internal = [d.message for d in result.diagnostics if d.code == "internal.error"]
+        assert not internal, f"races: internal error: {internal}"
+        outcome = c_oracle.run(path, keep=False)
+    note(f"races: {verdict}; compiled: {outcome.describe()}")
+    event(f"races: {verdict}")
+    event(f"class {info['class']} ({info['feature']}): races {verdict}, compiled "
+          + ("racy" if outcome.racy else "clean"))
+    disagreement = (f"races says race-free; compiled: {outcome.describe()}"
+                    if verdict == "race-free" and outcome.racy and outcome.invalid == () else None)
+    if disagreement:
+        event(f"DISAGREEMENT class {info['class']} ({info['feature']})")
+    _log(info, verdict, outcome, text if disagreement else None)
+    return disagreement
+
+
+def _log(info, verdict, outcome, text) -> None:
+    path = os.environ.get("C_ORACLE_LOG")
+    if path:
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps({**info, "races": verdict, "compiled": outcome.describe(),
+                                     "seconds": round(outcome.compile_seconds + outcome.run_seconds, 3),
+                                     "text": text}) + "\n")
+
+
+@settings(derandomize=True, max_examples=25, deadline=None, suppress_health_check=SLOW, database=None)
+@given(kernels())
+def test_races_against_the_compiled_kernels(oracle, text):
+    """The CI slice: a fixed set of kernels; only the classes still misread may disagree."""
+    disagreement = compare(text)
+    assert disagreement is None or describe(text)["class"] in MISREAD, disagreement
+
+
+@pytest.mark.deep
+@settings(max_examples=int(os.environ.get("C_ORACLE_EXAMPLES", "300")), deadline=None,
+          suppress_health_check=SLOW, database=None)
+@given(kernels())
+def test_races_against_the_compiled_kernels_deep(oracle, text):
+    """Hundreds of kernels; pick a seed with --hypothesis-seed to run several at once."""
+    disagreement = compare(text)
+    assert disagreement is None or describe(text)["class"] in MISREAD, disagreement
