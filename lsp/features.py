@@ -69,16 +69,18 @@ class Features:
             found = snap.index.barrier_at(offset)
             if found is not None:
                 kernel, barrier = found
-                pairs = await self.session.results(doc, snap, lambda ob: ob.kernel is kernel)
-                obligations = status.barrier_obligations([ob for ob, _ in pairs], kernel, barrier)
-                by_name = {ob.name: r for ob, r in pairs}
-                text = status.barrier_hover(obligations, [by_name[ob.name] for ob in obligations], self.markdown)
+                pairs = await self.session.results(doc, snap, lambda e: e.kernel is kernel)
+                # printed, so the obligations themselves (the pairs have what lenses need)
+                own = await self.session.kernel_obligations(snap, kernel)
+                obligations = status.barrier_obligations(own, kernel, barrier)
+                by_name = {e.name: r for e, r in pairs}
+                text = status.barrier_hover(obligations, [by_name.get(ob.name) for ob in obligations], self.markdown)
                 return types.Hover(contents=self._markup(text), range=self._range(doc, snap, barrier.span))
             kernel = next((k for k in snap.analysis.program.kernels
                            if k.name_span.start <= offset < k.name_span.end), None)
             if kernel is not None:
-                pairs = await self.session.results(doc, snap, lambda ob: ob.kernel is kernel)
-                text = status.kernel_hover(kernel, [ob for ob, _ in pairs], [r for _, r in pairs],
+                pairs = await self.session.results(doc, snap, lambda e: e.kernel is kernel)
+                text = status.kernel_hover(kernel, [e for e, _ in pairs], [r for _, r in pairs],
                                            doc.verifying, self.markdown)
                 return types.Hover(contents=self._markup(text), range=self._range(doc, snap, kernel.name_span))
         return None

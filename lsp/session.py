@@ -26,7 +26,6 @@ from vercors_py import diagnostics as D
 from vercors_py import service
 from vercors_py.cache import ObligationCache
 from vercors_py.engine.solver import Cancelled, CancelToken
-from vercors_py.obligations import generate
 from vercors_py.results import FileResult, ObligationResult, Verdict
 from vercors_py.source import SourceText
 from vercors_py.syntax import ast as A
@@ -35,6 +34,7 @@ from .edits import EditLog, Mapper, diff
 from .failures import published
 from .languages import is_c
 from .navigation import Index
+from .units import Entry, Units, declarations, obligations_of
 
 log = logging.getLogger(__name__)
 
@@ -80,8 +80,11 @@ class Snapshot:
         self.version = version
         self.mark = mark                 # the edit log's mark when the text was this one
         self._index = index
-        self._obligations: list | None = None
+        self._by_declaration: dict[int, list] = {}
         self._lock = threading.Lock()
+        # what lenses and hovers need of its obligations, for one time limit (units.py);
+        # only the worker thread of lenses and hovers reads and writes it
+        self.entries: tuple[float, list[Entry]] | None = None
         # the results of its obligations already looked up, valid while `peeked_key` holds
         self.peeked: dict[str, ObligationResult | None] = {}
         self.peeked_key: tuple | None = None
@@ -97,13 +100,22 @@ class Snapshot:
         return self._index
 
     @property
-    def obligations(self) -> list:
-        """Generated once, by the first worker thread that needs them: a large file's take
-        a second, so the event loop never asks (Session.results does it in a worker)."""
+    def declarations(self) -> tuple:
+        return declarations(self.analysis.checked)
+
+    def declaration_obligations(self, i: int) -> list:
+        """The obligations of the i-th declaration, generated once, by the first worker
+        thread that needs them: a large file's take a second, so the event loop never asks."""
         with self._lock:
-            if self._obligations is None:
-                self._obligations = generate.obligations(self.analysis.checked)
-            return self._obligations
+            found = self._by_declaration.get(i)
+            if found is None:
+                found = self._by_declaration[i] = obligations_of(self.analysis.checked, self.declarations[i])
+            return found
+
+    @property
+    def obligations(self) -> list:
+        """All of them, in generate.obligations' order."""
+        return [ob for i in range(len(self.declarations)) for ob in self.declaration_obligations(i)]
 
 
 @attrs.frozen
@@ -125,6 +137,7 @@ class Document:
         self.version = version
         self.text = text
         self.log = EditLog()
+        self.units = Units()                    # the lenses' obligations, kept across edits
         self.current: Snapshot | None = None    # the analysis of this version, once done
         self.parsed: Snapshot | None = None     # the last one with a syntax tree
         self.checked: Snapshot | None = None    # the last one that passed the static checks
@@ -422,9 +435,9 @@ class Session:
                 return ob.kernel is kernel and (barrier is None or ob.span == barrier.span)
 
         def work() -> None:
-            for ob in snap.obligations:
-                if chosen(ob):
-                    self.cache.forget(ob, timeout)
+            for e in self._entries(doc, snap, timeout):
+                if chosen(e):
+                    self.cache.forget(e, timeout, e.fingerprint)
         await asyncio.get_running_loop().run_in_executor(self._status, work)
 
     # ---- results for lenses and hovers ----
@@ -437,11 +450,12 @@ class Session:
         return sorted(found, key=lambda d: d.span.end - d.span.start)
 
     async def results(self, doc: Document, snap: Snapshot, select=None) -> list[tuple]:
-        """snap's obligations that `select` keeps (all by default), each with its result in
-        snap's text: from the verification of that very version, or else from the cache.
-        Worked out in a worker thread, since a large file's obligations take a second to
-        generate and another to fingerprint, and remembered for the snapshot until the
-        cache or the settings change."""
+        """snap's obligations (as units.Entry) that `select` keeps (all by default), each
+        with its result in snap's text: from the verification of that very version, or
+        else from the cache.  Worked out in a worker thread, since a large file's
+        obligations take a second to generate and another to fingerprint (units.py does it
+        again only for the declarations an edit changed), and remembered for the snapshot
+        until the cache or the settings change."""
         verified = doc.verified if doc.verified is not None and doc.verified.version == snap.version else None
         key = (self.cache.generation, self.settings.timeout, verified is not None and doc.finished)
         if snap.peeked_key != key:
@@ -449,12 +463,24 @@ class Session:
         known, cache, timeout = snap.peeked, self.cache, key[1]
 
         def work():
-            chosen = [ob for ob in snap.obligations if select is None or select(ob)]
-            return chosen, {ob.name: _result_of(ob, verified, cache, timeout)
-                             for ob in chosen if ob.name not in known}
+            chosen = [e for e in self._entries(doc, snap, timeout) if select is None or select(e)]
+            return chosen, {e.name: _result_of(e, verified, cache, timeout)
+                             for e in chosen if e.name not in known}
         chosen, found = await asyncio.get_running_loop().run_in_executor(self._status, work)
         known.update(found)
-        return [(ob, known[ob.name]) for ob in chosen]
+        return [(e, known[e.name]) for e in chosen]
+
+    async def kernel_obligations(self, snap: Snapshot, kernel: A.Kernel) -> list:
+        """The obligations of one of snap's kernels themselves (a hover prints them)."""
+        i = next(i for i, d in enumerate(snap.declarations) if d is kernel)
+        return await asyncio.get_running_loop().run_in_executor(self._status, snap.declaration_obligations, i)
+
+    def _entries(self, doc: Document, snap: Snapshot, timeout: float) -> list[Entry]:
+        """In the worker thread of lenses and hovers."""
+        if snap.entries is None or snap.entries[0] != timeout:
+            snap.entries = (timeout, doc.units.entries(snap.analysis.checked, timeout, self.cache,
+                                                       snap.declaration_obligations))
+        return snap.entries[1]
 
     # ---- helpers ----
     def _spawn(self, coro) -> asyncio.Task:
@@ -469,15 +495,15 @@ class Session:
             log.error("background task failed", exc_info=task.exception())
 
 
-def _result_of(ob, verified: Verified | None, cache: ObligationCache, timeout) -> ObligationResult | None:
+def _result_of(e: Entry, verified: Verified | None, cache: ObligationCache, timeout) -> ObligationResult | None:
     if verified is not None:
-        found = verified.by_name.get(ob.name)
+        found = verified.by_name.get(e.name)
         if found is not None:
             return found
-    if ob.static is not None:
-        verdict = Verdict.FAILED if any(d.severity is D.Severity.ERROR for d in ob.static) else Verdict.VERIFIED
-        return ObligationResult(ob.name, ob.kind.value, verdict, 0.0, ob.span, ob.static)
-    return cache.peek(ob, timeout)
+    if e.static is not None:
+        verdict = Verdict.FAILED if any(d.severity is D.Severity.ERROR for d in e.static) else Verdict.VERIFIED
+        return ObligationResult(e.name, e.kind.value, verdict, 0.0, e.span, e.static)
+    return cache.peek(e, timeout, e.fingerprint) if e.fingerprint is not None else None
 
 
 def _analyze(text: str, path: str) -> tuple[service.Analysis, Index | None]:

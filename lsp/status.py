@@ -1,7 +1,7 @@
 """Verification status of kernels and barriers, for code lenses and hovers.
 
-The obligations come from the last program that passed the static checks (generating
-them is cheap); each one's result is the one the last verification of that very text
+The obligations come from the last program that passed the static checks (units.py);
+each one's result is the one the last verification of that very text
 produced, or else the cache's result for an obligation that means the same (which is
 how a kernel whose text only moved keeps its status).
 """
@@ -50,9 +50,10 @@ def status(results: list[ObligationResult | None], verifying: bool, extra_errors
     return Status(f"✓ verified {seconds:.2f} s", 0, True)
 
 
-def kernel_hover(kernel: A.Kernel, obligations: list[M.Obligation], results: list[ObligationResult | None],
+def kernel_hover(kernel: A.Kernel, obligations: list, results: list[ObligationResult | None],
                  verifying: bool, markdown: bool = True) -> str:
-    """A kernel's status and one line per obligation: its name and verdict."""
+    """A kernel's status and one line per obligation (anything with its name): its name
+    and verdict."""
     head = f"kernel {kernel.name}: {status(results, verifying).title}"
     lines = []
     for ob, r in zip(obligations, results):

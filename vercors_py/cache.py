@@ -45,7 +45,7 @@ import re
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import attrs
 
@@ -63,7 +63,9 @@ _SPAN_FIELDS = ("span", "name_span", "var_span")
 @attrs.frozen
 class Fingerprint:
     key: str                         # hex digest of the canonical rendering
-    spans: tuple[Span | None, ...]   # every position of the obligation, in rendering order
+    # every position of the obligation, in rendering order (a sequence that works them
+    # out on demand when the language server moved a fingerprint with its text)
+    spans: Sequence[Span | None]
     line: int | None                 # the obligation's own line (normalised in strings)
 
 
@@ -259,8 +261,9 @@ class _Unmappable(Exception):
 
 
 def remap(result: ObligationResult, old: Fingerprint, new: Fingerprint, ob: M.Obligation) -> ObligationResult | None:
-    """`result` (of the obligation fingerprinted `old`) as the result of `ob`, or None
-    when some position of it cannot be carried over."""
+    """`result` (of the obligation fingerprinted `old`) as the result of `ob` (of which
+    only the name, kind and span are read), or None when some position of it cannot be
+    carried over."""
     if old.key != new.key or len(old.spans) != len(new.spans):
         return None
     if not result.diagnostics:
@@ -376,9 +379,11 @@ class ObligationCache:
                 self.hits += 1
         return result
 
-    def peek(self, ob: M.Obligation, timeout: float | None) -> ObligationResult | None:
-        """lookup without counting it or refreshing the entry (for status displays)."""
-        fp = self.fingerprint(ob, timeout)
+    def peek(self, ob: M.Obligation, timeout: float | None,
+             fp: Fingerprint | None = None) -> ObligationResult | None:
+        """lookup without counting it or refreshing the entry (for status displays).  With
+        `fp`, `ob` needs only the name, kind and span of the obligation it fingerprints."""
+        fp = fp or self.fingerprint(ob, timeout)
         if fp is None:
             return None
         with self._lock:
@@ -405,9 +410,9 @@ class ObligationCache:
             if entry is not None:
                 self._entries[fp.key] = attrs.evolve(entry, replays=dict(replays))
 
-    def forget(self, ob: M.Obligation, timeout: float | None) -> None:
+    def forget(self, ob: M.Obligation, timeout: float | None, fp: Fingerprint | None = None) -> None:
         """Drop the result of an obligation, so that the next check proves it again."""
-        fp = self.fingerprint(ob, timeout)
+        fp = fp or self.fingerprint(ob, timeout)
         if fp is not None:
             with self._lock:
                 self._entries.pop(fp.key, None)

@@ -75,21 +75,30 @@ def perms_on(exprs, scope: A.Scope) -> bool:
 
 
 def obligations(checked: CheckedProgram) -> list[Obligation]:
-    result: list[Obligation] = []
+    result = [ob for fn in checked.program.functions if (ob := function_obligation(checked, fn)) is not None]
+    for ck in checked.kernels:
+        result.extend(kernel_obligations(checked, ck))
+    return result
+
+
+# One declaration's obligations, for the language server, which generates again only
+# the declarations an edit changed (lsp/units.py).
+def function_obligation(checked: CheckedProgram, fn: A.Function) -> Obligation | None:
+    if fn.body is None and not fn.contract and fn.decreases is None:
+        return None
     functions = checked.functions
     order = list(functions)
-    for fn in checked.program.functions:
-        if fn.body is not None or fn.contract or fn.decreases is not None:
-            cycle = component(fn.symbol, functions)
-            first = min(cycle, key=order.index) if cycle else None
-            measured = tuple(functions[s] for s in order if s in cycle) if first is fn.symbol else ()
-            result.append(Obligation(
-                f"function:{fn.name}", Kind.FUNCTION, fn.name_span,
-                f"pure function {fn.name} is well defined and terminates",
-                None, _restricted(functions, {fn.symbol}), {}, (CheckFunction(fn, measured),)))
-    for ck in checked.kernels:
-        result.extend(_Kernel(ck, functions).all())
-    return result
+    cycle = component(fn.symbol, functions)
+    first = min(cycle, key=order.index) if cycle else None
+    measured = tuple(functions[s] for s in order if s in cycle) if first is fn.symbol else ()
+    return Obligation(
+        f"function:{fn.name}", Kind.FUNCTION, fn.name_span,
+        f"pure function {fn.name} is well defined and terminates",
+        None, _restricted(functions, {fn.symbol}), {}, (CheckFunction(fn, measured),))
+
+
+def kernel_obligations(checked: CheckedProgram, ck: CheckedKernel) -> list[Obligation]:
+    return _Kernel(ck, checked.functions).all()
 
 
 def _may_be_undefined(exprs) -> bool:
