@@ -6,18 +6,52 @@ import pathlib
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
 
 import pytest
 
 HERE = pathlib.Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 DOCS = REPO / "docs" / "editor.md"
-FAILING = REPO / "examples" / "seed004-fig8-wrong-read-perm.pvl"
-FIXED = REPO / "examples" / "seed004-fig8-demo.pvl"
-CODE = "perm.read"
-WHERE = "18:14"  # line:column, both from 1, of the read `a[(tid + 1) % gsize]`
-# what every editor's script prints between attaching and stopping the client
-ROUND_TRIP = [f"diagnostic {CODE} at {WHERE}", "saved", "cleared"]
+EXAMPLES = REPO / "examples"
+
+
+@dataclass(frozen=True)
+class Case:
+    """A failing kernel, the text that fixes it, and the diagnostic it gets first."""
+    failing: pathlib.Path
+    fixed: pathlib.Path
+    code: str
+    where: str  # line:column, both from 1
+
+    @property
+    def suffix(self) -> str:
+        return self.failing.suffix
+
+
+CASES = {
+    # the read `a[(tid + 1) % gsize]` after a barrier that hands out a[tid] only
+    "pvl": Case(EXAMPLES / "seed004-fig8-wrong-read-perm.pvl", EXAMPLES / "seed004-fig8-demo.pvl",
+                "perm.read", "18:14"),
+    "cu": Case(EXAMPLES / "cuda" / "fig8-wrong-read-perm.cu", EXAMPLES / "cuda" / "fig8-demo.cu",
+               "perm.read", "19:20"),
+    "cl": Case(EXAMPLES / "opencl" / "fig8-no-barrier.cl", EXAMPLES / "opencl" / "fig8-demo.cl",
+               "perm.read", "14:10"),
+}
+PVL = CASES["pvl"]
+
+
+def round_trip(case: Case) -> list[str]:
+    """What every editor's script prints between attaching and stopping the client."""
+    return [f"diagnostic {case.code} at {case.where}", "saved", "cleared"]
+
+
+# The settings case: with verification off, the failing .pvl gets its fast checks (no
+# error) on open and on save, nothing is verified until the verify command asks for it.
+NEVER = [
+    "no verification on open or save",
+    f"verified on request: {PVL.code} at {PVL.where}",
+]
 
 # Each editor run waits at most this long for each of its steps; the process as a whole
 # is given PROCESS_TIMEOUT before it is killed (a Lua or Lisp error that escaped the
@@ -44,15 +78,22 @@ def docs_snippet(name: str) -> str:
     return match.group(1) + "\n"
 
 
-def editor_env(tmp_path: pathlib.Path, **extra: str) -> dict[str, str]:
+def never_verify(snippet: str, setting: str) -> str:
+    """The snippet with its `verifyOn` setting (written `setting`, saying "save") turned to
+    "never", as a user would edit it."""
+    assert snippet.count(setting) == 1, f"the snippet does not say {setting!r} exactly once:\n{snippet}"
+    return snippet.replace(setting, setting.replace('"save"', '"never"'))
+
+
+def editor_env(tmp_path: pathlib.Path, case: Case = PVL, **extra: str) -> dict[str, str]:
     """The environment of an editor run: a home of its own under tmp_path (no user
     configuration, logs kept there), the venv's bin/ first on the PATH (the snippets of
     the docs start plain `vercors-py`), the file to open and the text that fixes it."""
     home = tmp_path / "home"
     for sub in ("", "cache", "state", "data", "config"):
         (home / sub).mkdir(parents=True, exist_ok=True)
-    kernel = tmp_path / "kernel.pvl"
-    kernel.write_text(FAILING.read_text(encoding="utf-8"), encoding="utf-8")
+    kernel = tmp_path / f"kernel{case.suffix}"
+    kernel.write_text(case.failing.read_text(encoding="utf-8"), encoding="utf-8")
     env = dict(os.environ)
     env.update(
         HOME=str(home),
@@ -62,8 +103,8 @@ def editor_env(tmp_path: pathlib.Path, **extra: str) -> dict[str, str]:
         XDG_CONFIG_HOME=str(home / "config"),
         PATH=str(server_bin_dir()) + os.pathsep + os.environ.get("PATH", ""),
         VERCORS_CHECK_FILE=str(kernel),
-        VERCORS_CHECK_FIXED=str(FIXED),
-        VERCORS_CHECK_CODE=CODE,
+        VERCORS_CHECK_FIXED=str(case.fixed),
+        VERCORS_CHECK_CODE=case.code,
         VERCORS_CHECK_TIMEOUT=str(STEP_TIMEOUT),
     )
     env.update(extra)

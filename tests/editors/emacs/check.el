@@ -3,14 +3,20 @@
 ;; Run by tests/editors/test_emacs.py as  emacs --batch -l check.el  with:
 ;;   VERCORS_CHECK_CLIENT   eglot or lsp-mode
 ;;   VERCORS_CHECK_SETUP    an Emacs Lisp file to load first: the snippet of docs/editor.md
-;;                          for that client (it defines pvl-mode and the server command)
-;;   VERCORS_CHECK_FILE     the .pvl file to open (a copy of a failing kernel)
+;;                          for that client (it defines the modes and the server command)
+;;   VERCORS_CHECK_FILE     the file to open (a copy of a failing kernel: .pvl, .cu or .cl)
 ;;   VERCORS_CHECK_FIXED    a file whose text fixes it
 ;;   VERCORS_CHECK_CODE     the diagnostic code expected first (e.g. perm.read)
 ;;   VERCORS_CHECK_TIMEOUT  seconds to wait for each step (default 60)
-;; It opens the file, waits for a flymake diagnostic with the expected code, replaces the
-;; text with the fixed one, saves (didSave: the server verifies again), waits until the
-;; diagnostics clear, shuts the server down and exits 0; on failure it prints what it saw
+;;   VERCORS_CHECK_SCENARIO "fix" (default) or "never"
+;; "fix": open the file, wait for a flymake diagnostic with the expected code (and, with
+;; lsp-mode, for the code lenses), replace the text with the fixed one, save (didSave:
+;; the server verifies again), wait until the diagnostics clear.
+;; "never" (the setup sets verifyOn to "never"): open the file, wait for its fast checks,
+;; save it, and ask the server how many verifications it is running
+;; (vercorsPy.stopVerification): none, and no publication so far has the code (with
+;; lsp-mode, a lens says "not verified"); then the verify command reports the code.
+;; Both then shut the server down and exit 0; on failure the script prints what it saw
 ;; and exits 1.  Milestones go to standard output, one a line.
 ;;
 ;; Batch Emacs runs no commands and is never idle, and both clients start (eglot-ensure:
@@ -92,6 +98,35 @@
          (list code line (1+ column) (flymake-diagnostic-text d)))))
    (flymake-diagnostics)))
 
+(defun vercors-command (name)
+  "Run the server's command NAME on this file; its answer as a plist."
+  (pcase vercors-client
+    ('eglot (jsonrpc-request (eglot-current-server) :workspace/executeCommand
+                             (list :command name
+                                   :arguments (vector (plist-get (eglot--TextDocumentIdentifier) :uri)))
+                             :timeout vercors-timeout))
+    ('lsp-mode (let* ((lsp-response-timeout vercors-timeout)
+                      (answer (lsp-request "workspace/executeCommand"
+                                           (list :command name :arguments (vector (lsp--buffer-uri))))))
+                 (let (plist)
+                   (maphash (lambda (k v) (setq plist (plist-put plist (intern (concat ":" k)) v)))
+                            answer)
+                   plist)))))
+
+(defun vercors-lenses ()
+  "The texts of the code lenses lsp-mode shows (eglot shows none)."
+  (and (eq vercors-client 'lsp-mode)
+       (delq nil (mapcar (lambda (ov) (overlay-get ov 'lsp--lens-contents))
+                         (bound-and-true-p lsp-lens--overlays)))))
+
+(defun vercors-wait-for-diagnostic (code)
+  (let (hit)
+    (unless (vercors-wait (lambda ()
+                            (setq hit (seq-find (lambda (d) (equal (car d) code))
+                                                (vercors-diagnostics)))))
+      (vercors-fail (format "no diagnostic %s within the timeout" code)))
+    hit))
+
 (defun vercors-shutdown ()
   (pcase vercors-client
     ('eglot (eglot-shutdown (eglot-current-server)))
@@ -114,12 +149,60 @@
                                                      (point-max))))))
   (kill-emacs 1))
 
+(defun vercors-fix (fixed code)
+  (let ((hit (vercors-wait-for-diagnostic code)))
+    (vercors-say "diagnostic %s at %d:%d" (nth 0 hit) (nth 1 hit) (nth 2 hit))
+    (vercors-say "message %s" (replace-regexp-in-string "\n" " | " (nth 3 hit))))
+  (when (eq vercors-client 'lsp-mode)
+    (unless (vercors-wait #'vercors-lenses)
+      (vercors-fail "no code lenses shown"))
+    (vercors-say "lenses shown"))
+  ;; Fix the text; wait for the fast checks of the edited version before saving, so
+  ;; that the publication awaited after the save cannot be one made before it.
+  (erase-buffer)
+  (insert fixed)
+  (unless (vercors-wait (lambda () (equal (caar vercors-publishes) (vercors-version))))
+    (vercors-fail "no diagnostics published for the edited version"))
+  (vercors-say "edited version %s: %d diagnostics" (vercors-version)
+               (length (cdar vercors-publishes)))
+  (let ((before-save (length vercors-publishes)))
+    (save-buffer)
+    (vercors-say "saved")
+    (unless (vercors-wait (lambda () (and (> (length vercors-publishes) before-save)
+                                          (null (cdar vercors-publishes))
+                                          (null (flymake-diagnostics)))))
+      (vercors-fail "the diagnostics did not clear after saving")))
+  (vercors-say "cleared"))
+
+(defun vercors-never (code)
+  (unless (vercors-wait (lambda () vercors-publishes))
+    (vercors-fail "nothing published after opening"))
+  (set-buffer-modified-p t)             ; else save-buffer saves nothing and sends nothing
+  (save-buffer)
+  (vercors-say "saved")
+  ;; The server answers after it has handled the didOpen and the didSave before it.  A
+  ;; verification started on open is running (and counted) until it publishes its result.
+  (let ((stopped (plist-get (vercors-command "vercorsPy.stopVerification") :stopped))
+        (seen (seq-some (lambda (p) (member code (cdr p))) vercors-publishes)))
+    (unless (and (equal stopped 0) (not seen))
+      (vercors-fail (format "verified although verifyOn is never: %s running, %s published"
+                            stopped (if seen code "nothing")))))
+  (vercors-say "no verification on open or save")
+  (when (eq vercors-client 'lsp-mode)
+    (unless (vercors-wait (lambda () (seq-some (lambda (s) (string-match-p "not verified" s))
+                                               (vercors-lenses))))
+      (vercors-fail (format "no lens says the file is not verified: %S" (vercors-lenses))))
+    (vercors-say "lenses %s" (mapconcat #'identity (vercors-lenses) ", ")))
+  (let ((answer (vercors-command "vercorsPy.verify")))
+    (vercors-say "verify command: %s, %s errors" (plist-get answer :verdict) (plist-get answer :errors)))
+  (let ((hit (vercors-wait-for-diagnostic code)))
+    (vercors-say "verified on request: %s at %d:%d" (nth 0 hit) (nth 1 hit) (nth 2 hit))))
+
 (defun vercors-main ()
   (let ((file (getenv "VERCORS_CHECK_FILE"))
         (fixed (with-temp-buffer (insert-file-contents (getenv "VERCORS_CHECK_FIXED"))
                                  (buffer-string)))
-        (code (or (getenv "VERCORS_CHECK_CODE") "perm.read"))
-        hit)
+        (code (or (getenv "VERCORS_CHECK_CODE") "perm.read")))
     (load (getenv "VERCORS_CHECK_SETUP") nil t)
     (require vercors-client)
     (vercors-say "emacs %s, %s %s" emacs-version vercors-client
@@ -139,28 +222,9 @@
       (vercors-fail "the client did not connect"))
     (vercors-say "attached %s" (vercors-server-name))
     (flymake-start)           ; its deferred start waits for a command, too
-    (unless (vercors-wait (lambda ()
-                            (setq hit (seq-find (lambda (d) (equal (car d) code))
-                                                (vercors-diagnostics)))))
-      (vercors-fail (format "no diagnostic %s within the timeout" code)))
-    (vercors-say "diagnostic %s at %d:%d" (nth 0 hit) (nth 1 hit) (nth 2 hit))
-    (vercors-say "message %s" (replace-regexp-in-string "\n" " | " (nth 3 hit)))
-    ;; Fix the text; wait for the fast checks of the edited version before saving, so
-    ;; that the publication awaited after the save cannot be one made before it.
-    (erase-buffer)
-    (insert fixed)
-    (unless (vercors-wait (lambda () (equal (caar vercors-publishes) (vercors-version))))
-      (vercors-fail "no diagnostics published for the edited version"))
-    (vercors-say "edited version %s: %d diagnostics" (vercors-version)
-                 (length (cdar vercors-publishes)))
-    (let ((before-save (length vercors-publishes)))
-      (save-buffer)
-      (vercors-say "saved")
-      (unless (vercors-wait (lambda () (and (> (length vercors-publishes) before-save)
-                                            (null (cdar vercors-publishes))
-                                            (null (flymake-diagnostics)))))
-        (vercors-fail "the diagnostics did not clear after saving")))
-    (vercors-say "cleared")
+    (if (equal (getenv "VERCORS_CHECK_SCENARIO") "never")
+        (vercors-never code)
+      (vercors-fix fixed code))
     (vercors-shutdown)
     (vercors-say "stopped")
     (vercors-say "OK")
