@@ -54,6 +54,10 @@ CATEGORY_CODES = {
 }
 SEMANTIC_CODE = "type.c-semantic"
 
+# libclang's CXUnaryOperatorKind, by value.
+_UNARY = {1: "post++", 2: "post--", 3: "pre++", 4: "pre--", 5: "&", 6: "*", 7: "+", 8: "-", 9: "~", 10: "!",
+          13: "__extension__"}
+
 
 class _Native:
     """libclang functions that the Python bindings do not wrap (neither libclang 18's nor
@@ -76,6 +80,7 @@ class _Native:
         self.eval_unsigned_value = declare(lib, "clang_EvalResult_getAsUnsigned", [p], ctypes.c_ulonglong)
         self.eval_float_value = declare(lib, "clang_EvalResult_getAsDouble", [p], ctypes.c_double)
         self.eval_dispose = declare(lib, "clang_EvalResult_dispose", [p], None)
+        self.unary_kind = declare(lib, "clang_getCursorUnaryOperatorKind", [cindex.Cursor], ctypes.c_int)
 
     @staticmethod
     def _declare(lib: ctypes.CDLL, name: str, argtypes: list, restype):
@@ -200,6 +205,11 @@ class ClangUnit:
         own type: `'\\x80'` is -128 where char is signed.  None for an expression that
         is not constant."""
         return _lib().constant(cursor)
+
+    def unary_operator(self, cursor: cindex.Cursor) -> str | None:
+        """The operator of a `UNARY_OPERATOR` cursor (`-`, `~`, `!`, `&`, `*`, `+`,
+        `++`/`--` as `pre++`, `post++`, ...), which the bindings do not name."""
+        return _UNARY.get(_lib().unary_kind(cursor))
 
     def _span(self, start_byte: int, end_byte: int) -> Span:
         return self.source.span(self.positions.char_offset(start_byte), self.positions.char_offset(end_byte))

@@ -1,0 +1,663 @@
+"""C expressions of clang's typed tree to the language's expressions, with C's meaning.
+
+Clang has already given every expression its type and made every promotion and usual
+arithmetic conversion an implicit cast in the tree, so the mapping reads the types it
+finds and adds only what separates C's integers from the language's mathematical ones
+(docs/cfamily.md, "Arithmetic"):
+
+* an expression clang can evaluate (a literal, `sizeof`, a character constant, an
+  enumerator, a constant macro, `-5 >> 1`, `(int) 1.0`) is the integer clang computes,
+  in its type: C's value, never one folded by our own rules;
+* every other `+ - *`, `<<`, negation and narrowing conversion is wrapped in `A.Fits`,
+  an overflow check (`arith.overflow`): unsigned wrap-around is reported, not modelled;
+* `/` and `%` truncate towards zero in C and are Euclidean in the language: a signed
+  dividend that may be negative gets the conditional that makes them agree;
+* `>>` by a constant is floor division by a power of two, `& (2^k - 1)` is `% 2^k`,
+  `~x` is `-x - 1` (signed) or `max - x` (unsigned); other bitwise operations are
+  uninterpreted functions;
+* floating-point values are uninterpreted: literals (numbered by their value),
+  operators, comparisons and maths functions are abstract functions;
+* C's truth values are ints: a condition is `e != 0`, a comparison used as a number is
+  `c ? 1 : 0`.
+Expressions with effects are statements (clang_statements.py); inside an expression
+they are `unsupported.side-effect`.
+"""
+from __future__ import annotations
+
+import struct
+
+import attrs
+from clang.cindex import Cursor, CursorKind as K
+
+from ..semantics.symbols import AXES
+from ..syntax import ast as A
+from . import clang_builtins as B
+from . import clang_types as T
+from .clang_scope import Binding, Scope, Unsupported, What
+from .clang_types import CType, Kind
+from .dialect import Dialect
+
+
+@attrs.frozen
+class Val:
+    expr: A.Expr
+    ctype: CType
+
+
+_BINARY = {"Mul": "*", "Div": "/", "Rem": "%", "Add": "+", "Sub": "-", "Shl": "<<", "Shr": ">>",
+           "LT": "<", "GT": ">", "LE": "<=", "GE": ">=", "EQ": "==", "NE": "!=", "And": "&", "Xor": "^", "Or": "|",
+           "LAnd": "&&", "LOr": "||", "Assign": "=", "Comma": ","}
+_COMPARE = {"<", "<=", ">", ">=", "==", "!="}
+_FLOAT_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem"}
+_FLOAT_COMPARE = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
+_BITWISE = {"&": "and", "|": "or", "^": "xor"}
+_CASTS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR, K.CXX_CONST_CAST_EXPR}
+
+
+def children(cursor: Cursor) -> list[Cursor]:
+    return list(cursor.get_children())
+
+
+def strip(cursor: Cursor) -> Cursor:
+    """The expression under implicit casts and parentheses."""
+    while cursor.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
+        inner = children(cursor)
+        if len(inner) != 1:
+            break
+        cursor = inner[0]
+    return cursor
+
+
+def operator(cursor: Cursor) -> str:
+    """The operator of a `BINARY_OPERATOR` or `COMPOUND_ASSIGNMENT_OPERATOR` cursor."""
+    name = cursor.binary_operator.name
+    if name.endswith("Assign") and name != "Assign":
+        return _BINARY[name[:-len("Assign")]] + "="
+    return _BINARY.get(name, name)
+
+
+class Exprs:
+    def __init__(self, scope: Scope):
+        self.s = scope
+        self.u = scope.unit
+        self.inlining: list[tuple] = []      # helpers being inlined (recursion is refused)
+        self.returned: Val | None = None     # the value GPUVerify's __return_val_T() names
+
+    # ---- entry points ----
+    def value(self, c: Cursor) -> Val:
+        ctype = T.scalar(c.type)
+        if ctype is not None and ctype.kind is not Kind.FLOAT:
+            constant = self.u.constant(c)
+            if isinstance(constant, int):
+                span = self.s.span(c)
+                if ctype.kind is Kind.BOOL:
+                    return Val(A.BoolLit(bool(constant), span=span), ctype)
+                return Val(A.IntLit(constant, span=span), ctype)
+        method = getattr(self, "_" + c.kind.name.lower(), None)
+        if method is None:
+            raise Unsupported("unsupported.statement", self.s.span(c),
+                              f"this kind of expression ({c.kind.name.lower().replace('_', ' ')}) is not supported")
+        return method(c)
+
+    def cond(self, c: Cursor) -> A.Expr:
+        return self.as_bool(self.value(c), c)
+
+    def constant(self, c: Cursor) -> int | None:
+        value = self.u.constant(c)
+        return value if isinstance(value, int) else None
+
+    # ---- conversions ----
+    def as_bool(self, val: Val, c: Cursor) -> A.Expr:
+        span = self.s.span(c)
+        match val.ctype.kind:
+            case Kind.BOOL:
+                return val.expr
+            case Kind.INT:
+                return A.Binary("!=", val.expr, A.IntLit(0, span=span), span=span)
+        name = self.s.uninterpreted(f"\\{_fname(val.ctype)}_nonzero", A.Type.BOOL, 1)
+        return A.Call(name, (val.expr,), name_span=span, span=span)
+
+    def convert(self, val: Val, target: CType, c: Cursor) -> Val:
+        """`val` as a value of C type `target` (an implicit or explicit conversion)."""
+        span = self.s.span(c)
+        source = val.ctype
+        if source.same(target):
+            return Val(val.expr, target)
+        if target.kind is Kind.BOOL:
+            return Val(self.as_bool(val, c), target)
+        if source.kind is Kind.BOOL:
+            one, zero = A.IntLit(1, span=span), A.IntLit(0, span=span)
+            return self.convert(Val(A.Conditional(val.expr, one, zero, span=span), T.INT), target, c)
+        if target.kind is Kind.FLOAT or source.kind is Kind.FLOAT:
+            fn = self.s.uninterpreted(f"\\{_fname(source)}_to_{_fname(target)}", A.Type.INT, 1)
+            # An out-of-range float-to-int conversion is undefined in C and not checked:
+            # the uninterpreted result is any int, which covers every defined one.
+            return Val(A.Call(fn, (val.expr,), name_span=span, span=span), target)
+        if target.contains(source):
+            return Val(val.expr, target)
+        return Val(self.fits(val.expr, target, c), target)
+
+    def fits(self, expr: A.Expr, ctype: CType, c: Cursor) -> A.Expr:
+        if isinstance(expr, A.IntLit) and ctype.lo <= expr.value <= ctype.hi:
+            return expr
+        return A.Fits(expr, ctype.name, ctype.lo, ctype.hi, self.s.text(c), span=self.s.span(c))
+
+    def scalar(self, c: Cursor) -> CType:
+        ctype = T.scalar(c.type)
+        if ctype is None:
+            code = "unsupported.pointer" if T.is_pointer(c.type) or T.is_array(c.type) else "unsupported.type"
+            raise Unsupported(code, self.s.span(c), f"a value of type `{T.spelling(c.type)}` is not supported here")
+        return ctype
+
+    def scalar_of_cells(self, c: Cursor) -> CType:
+        """The type of the cells a pointer or array declaration points at."""
+        cells = T.array_dims(c.type)[1] if T.is_array(c.type) else T.pointee(c.type)
+        ctype = T.scalar(cells)
+        if ctype is None:
+            raise Unsupported("unsupported.type", self.s.span(c),
+                              f"arrays of `{T.spelling(cells)}` are not supported: cells are numbers or truth values")
+        return ctype
+
+    # ---- the walk, by cursor kind ----
+    def _unexposed_expr(self, c: Cursor) -> Val:
+        inner = children(c)
+        if len(inner) != 1:
+            raise Unsupported("unsupported.statement", self.s.span(c), "this expression is not supported")
+        return self.convert(self.value(inner[0]), self.scalar(c), c)
+
+    def _paren_expr(self, c: Cursor) -> Val:
+        val = self.value(children(c)[0])
+        return Val(attrs.evolve(val.expr, span=self.s.span(c)), val.ctype)
+
+    def _floating_literal(self, c: Cursor) -> Val:
+        span = self.s.span(c)
+        ctype = self.scalar(c)
+        value = self.u.constant(c)
+        # Uninterpreted, numbered by the value's bits: equal values are one literal,
+        # different ones are not known to differ (nor to be equal).
+        code = int.from_bytes(struct.pack("<d", value), "little") if isinstance(value, float) else 0
+        fn = self.s.uninterpreted(f"\\{_fname(ctype)}_literal", A.Type.INT, 1)
+        return Val(A.Call(fn, (A.IntLit(code, span=span),), name_span=span, span=span), ctype)
+
+    def _decl_ref_expr(self, c: Cursor) -> Val:
+        span = self.s.span(c)
+        declaration = c.referenced
+        binding = self.s.lookup(declaration) if declaration is not None else None
+        if binding is None:
+            if declaration is not None and declaration.kind is K.FUNCTION_DECL:
+                raise Unsupported("unsupported.function", span, f"the function `{c.spelling}` is used as a value")
+            if declaration is not None and declaration.spelling in B.CUDA_VECTORS:
+                raise Unsupported("unsupported.type", span, f"`{c.spelling}` is used as a whole; use its components")
+            raise Unsupported("unsupported.declaration", span,
+                              f"`{c.spelling}` is not memory a kernel can use (not __device__, __constant__ or "
+                              "__shared__, or not a variable)")
+        if binding.cell:
+            return Val(self.cell(binding, span), binding.ctype)
+        if binding.what is What.POINTER:
+            raise Unsupported("unsupported.pointer", span,
+                              f"the pointer `{c.spelling}` is used as a value; only `{c.spelling}[i]`, "
+                              f"`*{c.spelling}` and pointer arithmetic on it are supported")
+        if binding.what is What.ARRAY:
+            raise Unsupported("unsupported.pointer", span,
+                              f"the array `{c.spelling}` is used as a pointer; only `{c.spelling}[i]` is supported")
+        if binding.value is not None:
+            return Val(binding.value, binding.ctype)
+        return Val(A.Name(binding.name, span=span), binding.ctype)
+
+    def _member_ref_expr(self, c: Cursor) -> Val:
+        inner = children(c)
+        base = strip(inner[0]) if inner else None
+        if (base is not None and base.kind is K.DECL_REF_EXPR and base.spelling in B.CUDA_VECTORS
+                and base.referenced is not None and not self.u.is_main_file(base.referenced.location)
+                and c.spelling in B.CUDA_FIELDS):
+            return Val(self.builtin(B.CUDA_VECTORS[base.spelling], B.CUDA_FIELDS[c.spelling], c), self.scalar(c))
+        raise Unsupported("unsupported.type", self.s.span(c),
+                          "structs and vector types are not supported; only threadIdx, blockIdx, blockDim and "
+                          "gridDim have fields")
+
+    @staticmethod
+    def cell(binding: Binding, span) -> A.Index:
+        """A scalar in memory: cell 0 of an array of one (`__shared__` or file scope;
+        `x[0]` in annotations), or a thread variable whose address is taken: its cell
+        `lid` of a private array."""
+        index = A.Name("lid", span=span) if binding.private else A.IntLit(0, span=span)
+        return A.Index(A.Name(binding.name, span=span), index, span=span)
+
+    def builtin(self, flat: str, dim: int, c: Cursor) -> A.Expr:
+        """An id or size of dimension `dim` (0 is x): the reserved name, or in a file
+        checked in three dimensions its component (`threadIdx.y` is `lid.y`)."""
+        span = self.s.span(c)
+        spelling = self.s.text(c)
+        if self.s.dimensional:
+            return A.Name(f"{flat}.{AXES[dim]}", span=span, spelling=spelling)
+        if dim > 0:
+            # Mapped again in three dimensions (clang_translate.py); this pass is discarded.
+            self.s.wants_dimensions = True
+            raise Unsupported("unsupported.dimension", span, f"{spelling} is mapped in three dimensions")
+        return A.Name(flat, span=span, spelling=spelling)
+
+    def _array_subscript_expr(self, c: Cursor) -> Val:
+        array, index, name_span = self.subscript(c)
+        return Val(A.Index(A.Name(array.name, span=name_span), index, span=self.s.span(c)), array.ctype)
+
+    def subscript(self, c: Cursor) -> tuple[Binding, A.Expr, object]:
+        """The array, the index and the span of the array's name of `a[i]`; `t[i][j]` of
+        a `__shared__ int t[R][C]` is the cell i * C + j of its row-major layout, with i
+        and j each checked against their own dimension (bounds.index)."""
+        items = []
+        base = c
+        while base.kind is K.ARRAY_SUBSCRIPT_EXPR:
+            pointer_side, index = children(base)
+            if not (T.is_pointer(pointer_side.type) or T.is_array(pointer_side.type)):
+                pointer_side, index = index, pointer_side        # C allows i[a]
+            items.insert(0, index)
+            base = strip(pointer_side)
+        binding = None
+        if base.kind is K.DECL_REF_EXPR and base.referenced is not None:
+            binding = self.s.lookup(base.referenced)
+        if binding is not None and binding.what is What.ARRAY and binding.dims:
+            if len(items) != len(binding.dims):
+                raise Unsupported("unsupported.pointer", self.s.span(c),
+                                  f"`{base.spelling}` is indexed with {len(items)} indices; it has {len(binding.dims)}")
+            index = None
+            for at, item in enumerate(items):
+                span = self.s.span(item)
+                size = binding.dims[at]
+                value = A.Fits(self.index(item), f"dimension {at + 1} of `{base.spelling}`", 0, size - 1,
+                               self.s.text(item), "bounds.index", span=span)
+                index = value if index is None else A.Binary(
+                    "+", A.Binary("*", index, A.IntLit(size, span=span), span=span), value, span=span)
+            return binding, index, self.s.span(base)
+        if len(items) != 1:
+            raise Unsupported("unsupported.pointer", self.s.span(c), "only arrays declared with their sizes can be "
+                              "indexed more than once")
+        pointer_side = children(c)[0] if T.is_pointer(children(c)[0].type) or T.is_array(children(c)[0].type) \
+            else children(c)[1]
+        array, offset = self.pointer(pointer_side)
+        return array, self.offset(array, offset, items[0]), self.s.span(strip(pointer_side))
+
+    def offset(self, array: Binding, offset: A.Expr, item: Cursor) -> A.Expr:
+        """The cell `offset + item` of `array`; of a thread's private array the index is
+        checked against the thread's own slice."""
+        index = self.index(item)
+        if array.private > 1:
+            span = self.s.span(item)
+            start = A.Binary("*", A.Name("lid", span=span), A.IntLit(array.private, span=span), span=span)
+            at_start = isinstance(offset, A.Binary) and offset.op == "*" and isinstance(offset.left, A.Name) \
+                and offset.left.id == "lid"
+            relative = index if at_start else _plus(_minus(offset, start, span), index, span)
+            checked = A.Fits(relative, f"the private array `{array.name}`", 0, array.private - 1,
+                             self.s.text(item), "bounds.index", span=span)
+            return A.Binary("+", start, checked, span=span)
+        return _plus(offset, index, self.s.span(item))
+
+    def index(self, item: Cursor) -> A.Expr:
+        val = self.value(item)
+        if val.ctype.kind is Kind.FLOAT:
+            raise Unsupported("unsupported.type", self.s.span(item), "an index must be an integer")
+        return self.convert(val, T.INT, item).expr if val.ctype.kind is Kind.BOOL else val.expr
+
+    def pointer(self, c: Cursor) -> tuple[Binding, A.Expr]:
+        """The array a pointer expression points into and the offset (in cells) it
+        points at: `a`, `p`, `a + e`, `e + p`, `p - e`, `&a[e]`, `&x`, a cast that keeps
+        the cells' type.  A cast to a pointer to cells of another type (`(char *) a`)
+        reads memory in a way the language cannot express: refused."""
+        span = self.s.span(c)
+        match c.kind:
+            case K.PAREN_EXPR | K.UNEXPOSED_EXPR if len(children(c)) == 1:
+                inner = children(c)[0]
+                self._same_cells(inner, c)
+                return self.pointer(inner)
+            case kind if kind in _CASTS:
+                inner = children(c)[-1]
+                self._same_cells(inner, c)
+                return self.pointer(inner)
+            case K.DECL_REF_EXPR if c.referenced is not None:
+                binding = self.s.lookup(c.referenced)
+                if binding is not None and binding.what is What.ARRAY and not binding.cell and not binding.dims:
+                    if binding.private:
+                        # A thread's private array starts at its own slice.
+                        return binding, A.Binary("*", A.Name("lid", span=span), A.IntLit(binding.private, span=span),
+                                                 span=span)
+                    return binding, A.IntLit(0, span=span)
+                if binding is not None and binding.what is What.POINTER:
+                    base = binding.base or self.s.bases.get(binding.name)
+                    if base is None:
+                        raise Unsupported("unsupported.pointer", span,
+                                          f"the pointer `{c.spelling}` is used before it points into an array")
+                    return base, binding.value if binding.value is not None else A.Name(binding.name, span=span)
+            case K.BINARY_OPERATOR if operator(c) in ("+", "-"):
+                left, right = children(c)
+                if T.is_pointer(left.type) and not T.is_pointer(right.type):
+                    base, offset = self.pointer(left)
+                    step = self.index(right)
+                    return base, (_plus(offset, step, span) if operator(c) == "+" else _minus(offset, step, span))
+                if operator(c) == "+" and T.is_pointer(right.type) and not T.is_pointer(left.type):
+                    base, offset = self.pointer(right)
+                    return base, _plus(offset, self.index(left), span)
+            case K.UNARY_OPERATOR if self.u.unary_operator(c) == "&":
+                target = strip(children(c)[0])
+                if target.kind is K.ARRAY_SUBSCRIPT_EXPR:
+                    array, index, _ = self.subscript(target)
+                    return array, index
+                if target.kind is K.DECL_REF_EXPR and target.referenced is not None:
+                    binding = self.s.lookup(target.referenced)
+                    if binding is not None and binding.cell:
+                        return binding, self.cell(binding, span).index
+        raise Unsupported("unsupported.pointer", span,
+                          "this pointer is not supported: a pointer must point into one array "
+                          "(`a`, `a + i`, `&a[i]`, another such pointer), the same array wherever it is set")
+
+    def _same_cells(self, inner: Cursor, outer: Cursor) -> None:
+        """A pointer conversion must keep the type of the cells it points at (address
+        spaces and qualifiers aside): `(unsigned char *) a` of an int array reads bytes,
+        which the mapping's arrays of whole values cannot express."""
+        if not (T.is_pointer(outer.type) and (T.is_pointer(inner.type) or T.is_array(inner.type))):
+            if T.is_pointer(outer.type):
+                raise Unsupported("unsupported.pointer", self.s.span(outer), "this pointer is not supported")
+            return
+        before, after = T.pointee(inner.type), T.pointee(outer.type)
+        if T.is_array(inner.type):
+            before = T.array_dims(inner.type)[1]
+        a, b = T.scalar(before), T.scalar(after)
+        if a is None or b is None or not a.same(b):
+            raise Unsupported("unsupported.pointer", self.s.span(outer),
+                              f"a cast from `{T.spelling(inner.type)}` to `{T.spelling(outer.type)}` reads the "
+                              "memory as cells of another type, which is not supported")
+
+    def _unary_operator(self, c: Cursor) -> Val:
+        op = self.u.unary_operator(c)
+        operand = children(c)[0]
+        span = self.s.span(c)
+        match op:
+            case "!":
+                return Val(A.Unary("!", self.cond(operand), span=span), T.BOOL)
+            case "+" | "__extension__":
+                return self.value(operand)
+            case "-":
+                val = self.value(operand)
+                ctype = self.scalar(c)
+                if ctype.kind is Kind.FLOAT:
+                    fn = self.s.uninterpreted(f"\\{_fname(ctype)}_neg", A.Type.INT, 1)
+                    return Val(A.Call(fn, (val.expr,), name_span=span, span=span), ctype)
+                return Val(self.fits(A.Unary("-", val.expr, span=span), ctype, c), ctype)
+            case "~":
+                val = self.value(operand)
+                ctype = self.scalar(c)
+                if ctype.kind is Kind.FLOAT:
+                    raise Unsupported("unsupported.type", span, "`~` on a floating-point value")
+                one = A.IntLit(1, span=span)
+                if ctype.signed:
+                    return Val(A.Binary("-", A.Unary("-", val.expr, span=span), one, span=span), ctype)
+                return Val(A.Binary("-", A.IntLit(ctype.hi, span=span), val.expr, span=span), ctype)
+            case "*":
+                base, offset = self.pointer(operand)
+                return Val(A.Index(A.Name(base.name, span=span), offset, span=span), base.ctype)
+            case "&":
+                raise Unsupported("unsupported.pointer", span,
+                                  "`&x` is only supported as the address of a cell, `&a[i]`, given to a pointer")
+        raise Unsupported("unsupported.side-effect", span,
+                          "an assignment or `++`/`--` inside an expression is not supported; make it a statement "
+                          "of its own")
+
+    def _compound_assignment_operator(self, c: Cursor) -> Val:
+        raise Unsupported("unsupported.side-effect", self.s.span(c),
+                          "an assignment inside an expression is not supported; make it a statement of its own")
+
+    def _binary_operator(self, c: Cursor) -> Val:
+        op = operator(c)
+        left_c, right_c = children(c)
+        span = self.s.span(c)
+        if op in ("=", ","):
+            raise Unsupported("unsupported.side-effect", span,
+                              "an assignment or the comma operator inside an expression is not supported; "
+                              "write the parts as statements")
+        if op in ("&&", "||"):
+            return Val(A.Binary(op, self.cond(left_c), self.cond(right_c), span=span), T.BOOL)
+        if T.is_pointer(left_c.type) or T.is_pointer(right_c.type):
+            raise Unsupported("unsupported.pointer", span, "pointers are only supported as arrays: `a[i]`, `*p`")
+        if op in _BITWISE:
+            truth = self._truth(left_c), self._truth(right_c)
+            if None not in truth:
+                # `(d == 1) | (d == 2)` of truth values is logical (both sides are pure).
+                logical = {"&": "&&", "|": "||", "^": "!="}[op]
+                return Val(A.Binary(logical, truth[0], truth[1], span=span), T.BOOL)
+        left, right = self.value(left_c), self.value(right_c)
+        return self.combine(op, left, right, right_c, c)
+
+    def _truth(self, c: Cursor) -> A.Expr | None:
+        """A truth value that C made an int for an operator (`(a < b) | c`), or None."""
+        inner = strip(c)
+        if inner.kind is K.BINARY_OPERATOR and operator(inner) in _COMPARE | {"&&", "||"} \
+                or (inner.kind is K.UNARY_OPERATOR and self.u.unary_operator(inner) == "!") \
+                or T.scalar(inner.type) == T.BOOL or (T.scalar(inner.type) or T.INT).kind is Kind.BOOL:
+            return self.cond(inner)
+        return None
+
+    def combine(self, op: str, left: Val, right: Val, right_c: Cursor, c: Cursor,
+                ctype: CType | None = None) -> Val:
+        """`left op right` with C's meaning, in the type clang gave the operation (or,
+        for `x op= e`, its computation type `ctype`)."""
+        span = self.s.span(c)
+        ctype = ctype or self.scalar(c)
+        if op in _COMPARE:
+            operands = self.common(left, right, c)
+            if operands[0].ctype.kind is Kind.FLOAT:
+                fn = self.s.uninterpreted(f"\\{_fname(operands[0].ctype)}_{_FLOAT_COMPARE[op]}", A.Type.BOOL, 2)
+                return Val(A.Call(fn, (operands[0].expr, operands[1].expr), name_span=span, span=span), T.BOOL)
+            return Val(A.Binary(op, operands[0].expr, operands[1].expr, span=span), T.BOOL)
+        if op in ("<<", ">>"):
+            return self._shift(op, self.convert(left, ctype, c), right_c, c)
+        left, right = self.convert(left, ctype, c), self.convert(right, ctype, c)
+        if ctype.kind is Kind.FLOAT:
+            if op not in _FLOAT_OPS:
+                raise Unsupported("unsupported.type", span, f"`{op}` on a floating-point value")
+            fn = self.s.uninterpreted(f"\\{_fname(ctype)}_{_FLOAT_OPS[op]}", A.Type.INT, 2)
+            return Val(A.Call(fn, (left.expr, right.expr), name_span=span, span=span), ctype)
+        if op in ("+", "-", "*"):
+            return Val(self.fits(A.Binary(op, left.expr, right.expr, span=span), ctype, c), ctype)
+        if op in ("/", "%"):
+            return Val(self._divide(op, left, right, ctype, c), ctype)
+        if op in _BITWISE:
+            return Val(self._bitwise(op, left, right, c), ctype)
+        raise Unsupported("unsupported.statement", span, f"the operator {op} is not supported")
+
+    def common(self, left: Val, right: Val, c: Cursor) -> tuple[Val, Val]:
+        """Two operands of a comparison, which clang converted to one type already; a
+        truth value beside a number is compared as the number 0 or 1."""
+        if left.ctype.kind is right.ctype.kind:
+            return left, right
+        wider = left.ctype if left.ctype.kind is not Kind.BOOL else right.ctype
+        return self.convert(left, wider, c), self.convert(right, wider, c)
+
+    def _divide(self, op: str, left: Val, right: Val, ctype: CType, c: Cursor) -> A.Expr:
+        span = self.s.span(c)
+        plain = A.Binary(op, left.expr, right.expr, span=span)
+        if not ctype.signed or (isinstance(left.expr, A.IntLit) and left.expr.value >= 0):
+            return plain
+        # C truncates towards zero; Euclidean division agrees on a non-negative dividend.
+        zero = A.IntLit(0, span=span)
+        negated = A.Unary("-", A.Binary(op, A.Unary("-", left.expr, span=span), right.expr, span=span), span=span)
+        truncated = A.Conditional(A.Binary(">=", left.expr, zero, span=span), plain, negated, span=span)
+        # INT_MIN / -1 overflows.
+        return self.fits(truncated, ctype, c) if op == "/" else truncated
+
+    def _shift(self, op: str, left: Val, right_c: Cursor, c: Cursor) -> Val:
+        span = self.s.span(c)
+        amount = self.constant(right_c)
+        if amount is None:
+            raise Unsupported("unsupported.statement", self.s.span(right_c),
+                              f"`{op}` by an amount that is not a constant is not supported")
+        if not 0 <= amount < left.ctype.bits:
+            raise Unsupported("unsupported.statement", self.s.span(right_c),
+                              f"shifting a {left.ctype.name} by {amount} is undefined in C")
+        power = A.IntLit(2**amount, span=self.s.span(right_c))
+        if op == "<<":
+            return Val(self.fits(A.Binary("*", left.expr, power, span=span), left.ctype, c), left.ctype)
+        # Arithmetic shift: floor division, which the Euclidean `/` is for a positive divisor.
+        return Val(A.Binary("/", left.expr, power, span=span), left.ctype)
+
+    def _bitwise(self, op: str, left: Val, right: Val, c: Cursor) -> A.Expr:
+        span = self.s.span(c)
+        if op == "&":
+            for value, mask in ((left, right), (right, left)):
+                if isinstance(mask.expr, A.IntLit) and mask.expr.value >= 0 and (mask.expr.value + 1) & mask.expr.value == 0:
+                    # x & (2^k - 1) is x mod 2^k in two's complement, for any sign of x.
+                    return A.Binary("%", value.expr, A.IntLit(mask.expr.value + 1, span=span), span=span)
+        fn = self.s.uninterpreted(f"\\bit{_BITWISE[op]}", A.Type.INT, 2)
+        return A.Call(fn, (left.expr, right.expr), name_span=span, span=span)
+
+    def _conditional_operator(self, c: Cursor) -> Val:
+        test, then_c, else_c = children(c)
+        ctype = self.scalar(c)
+        then, otherwise = self.convert(self.value(then_c), ctype, then_c), self.convert(self.value(else_c), ctype, else_c)
+        return Val(A.Conditional(self.cond(test), then.expr, otherwise.expr, span=self.s.span(c)), ctype)
+
+    def _cast(self, c: Cursor) -> Val:
+        return self.convert(self.value(children(c)[-1]), self.scalar(c), c)
+
+    _cstyle_cast_expr = _cxx_static_cast_expr = _cxx_functional_cast_expr = _cxx_const_cast_expr = _cast
+
+    def _cxx_null_ptr_literal_expr(self, c: Cursor) -> Val:
+        raise Unsupported("unsupported.pointer", self.s.span(c), "NULL pointers are not supported")
+
+    _gnu_null_expr = _string_literal = _cxx_null_ptr_literal_expr
+
+    def _call_expr(self, c: Cursor) -> Val:
+        function = c.referenced
+        span = self.s.span(c)
+        args = list(c.get_arguments())
+        if function is None:
+            raise Unsupported("unsupported.function", span, "calls through pointers are not supported")
+        name = function.spelling
+        if self.s.is_file_function(function):
+            return self.helper_value(function, args, c)
+        if name in B.OPENCL_FUNCTIONS and self.s.dialect is Dialect.OPENCL:
+            dim = self.constant(args[0]) if len(args) == 1 else None
+            if dim is None or not 0 <= dim <= 2:
+                raise Unsupported("unsupported.dimension", span, f"{name} needs a constant dimension 0, 1 or 2")
+            return Val(self.builtin(B.OPENCL_FUNCTIONS[name], dim, c), self.scalar(c))
+        if name == B.OPENCL_WORK_DIM and self.s.dialect is Dialect.OPENCL and not args:
+            sizes = [s for s in (self.s.launch.local, self.s.launch.groups) if s is not None]
+            if self.s.dimensional and not sizes:
+                # A kernel of three dimensions with symbolic sizes may be launched with
+                # work_dim 1, 2 or 3: a value nothing is known about.
+                return Val(A.Call(self.s.uninterpreted(name, A.Type.INT, 0), (), name_span=span, span=span),
+                           self.scalar(c))
+            return Val(A.IntLit(max((len(s) for s in sizes), default=1), span=span), self.scalar(c))
+        result = T.scalar(c.type)
+        if name in B.INT_MIN_MAX and len(args) == 2 and result is not None and result.is_int:
+            left, right = (self.convert(self.value(a), result, a) for a in args)
+            test = A.Binary(B.INT_MIN_MAX[name], left.expr, right.expr, span=span)
+            return Val(A.Conditional(test, left.expr, right.expr, span=span), result)
+        if name in B.SATURATING and len(args) == 2 and result is not None and result.is_int:
+            # OpenCL's saturating arithmetic: the exact result, clamped to the type.
+            left, right = (self.convert(self.value(a), result, a) for a in args)
+            exact = A.Binary(B.SATURATING[name], left.expr, right.expr, span=span)
+            hi, lo = A.IntLit(result.hi, span=span), A.IntLit(result.lo, span=span)
+            return Val(A.Conditional(A.Binary(">", exact, hi, span=span), hi, A.Conditional(
+                A.Binary("<", exact, lo, span=span), lo, exact, span=span), span=span), result)
+        if name == "abs" and len(args) == 1 and result is not None and result.is_int:
+            val = self.value(args[0])
+            zero = A.IntLit(0, span=span)
+            negated = self.fits(A.Unary("-", val.expr, span=span), result, c)
+            return Val(A.Conditional(A.Binary("<", val.expr, zero, span=span), negated,
+                                     self.convert(val, result, c).expr, span=span), result)
+        if name.startswith(B.GPUVERIFY_RETURN_VAL) and not args and self.returned is not None:
+            return self.returned
+        if name == B.GPUVERIFY_ENABLED and not args:
+            # Every thread that evaluates it is executing the code it stands in.
+            return Val(A.BoolLit(True, span=span), T.BOOL)
+        if name == B.GPUVERIFY_IMPLIES and len(args) == 2:
+            return Val(A.Binary("==>", self.cond(args[0]), self.cond(args[1]), span=span), T.BOOL)
+        if B.is_atomic(name):
+            raise Unsupported("unsupported.atomic", span, f"`{name}`: atomic operations are not supported")
+        if B.is_warp(name):
+            raise Unsupported("unsupported.warp", span, f"`{name}`: warp-level intrinsics are not supported")
+        if result is not None and result.kind is Kind.FLOAT and all(T.scalar(a.type) is not None for a in args):
+            # A maths function of the platform: without effects, so uninterpreted, which
+            # is all that race freedom needs (a verdict holds for every interpretation).
+            fn = self.s.uninterpreted(f"\\{name}", A.Type.INT, len(args))
+            values = tuple(self.value(a).expr for a in args)
+            return Val(A.Call(fn, values, name_span=span, span=span), result)
+        raise Unsupported("unsupported.function", span,
+                          f"`{name}` cannot be called in an expression: only built-ins, maths functions and "
+                          "helpers whose body is one `return` are supported")
+
+    def helper_value(self, function: Cursor, args: list[Cursor], c: Cursor) -> Val:
+        """A helper whose body is one `return e;`, inside an expression: `e` with the
+        arguments, converted by clang to the parameters' types, for the parameters.  An
+        argument is pure here, so using its value once per use of the parameter is using
+        it once; a pointer argument is the array and offset it points at."""
+        span = self.s.span(c)
+        definition = function.get_definition()
+        if definition is None:
+            raise Unsupported("unsupported.function", span, f"`{function.spelling}` has no body")
+        result = single_return(definition)
+        if result is None:
+            raise Unsupported("unsupported.function", span,
+                              f"`{function.spelling}` cannot be inlined into an expression: only helpers whose "
+                              "body is one `return e;` are (call it as a statement or to initialise a variable)")
+        self.enter(definition, span)
+        self.s.push()
+        try:
+            for param, arg in zip(parameters(definition), args):
+                self.s.bind(param, self.argument(param, arg))
+            return self.convert(self.value(result), self.scalar(c), c)
+        finally:
+            self.s.pop()
+            self.inlining.pop()
+
+    def enter(self, definition: Cursor, span) -> None:
+        if definition.hash in self.inlining:
+            raise Unsupported("unsupported.function", span,
+                              f"`{definition.spelling}` is recursive; recursive helpers are not supported")
+        self.inlining.append(definition.hash)
+
+    def argument(self, param: Cursor, arg: Cursor) -> Binding:
+        """What a parameter of an inlined helper is bound to: the value of its argument
+        or, for a pointer, the array and offset the argument points at."""
+        if T.is_pointer(param.type):
+            base, offset = self.pointer(arg)
+            return Binding(What.POINTER, base.ctype, base.name, base=base, value=offset)
+        ctype = self.scalar(param)
+        return Binding(What.LOCAL, ctype, param.spelling, value=self.convert(self.value(arg), ctype, arg).expr)
+
+
+def parameters(definition: Cursor) -> list[Cursor]:
+    return [p for p in definition.get_children() if p.kind is K.PARM_DECL]
+
+
+def body(definition: Cursor) -> Cursor | None:
+    return next((c for c in definition.get_children() if c.kind is K.COMPOUND_STMT), None)
+
+
+def single_return(definition: Cursor) -> Cursor | None:
+    """The expression of a function whose body is one `return e;`, or None."""
+    block = body(definition)
+    stmts = children(block) if block is not None else []
+    if len(stmts) == 1 and stmts[0].kind is K.RETURN_STMT and children(stmts[0]):
+        return children(stmts[0])[0]
+    return None
+
+
+def _fname(ctype: CType) -> str:
+    return ctype.name.replace(" ", "_")
+
+
+def _plus(offset: A.Expr, step: A.Expr, span) -> A.Expr:
+    if isinstance(offset, A.IntLit) and offset.value == 0:
+        return step
+    if isinstance(step, A.IntLit) and step.value == 0:
+        return offset
+    if isinstance(offset, A.IntLit) and isinstance(step, A.IntLit):
+        return A.IntLit(offset.value + step.value, span=span)
+    return A.Binary("+", offset, step, span=span)
+
+
+def _minus(offset: A.Expr, step: A.Expr, span) -> A.Expr:
+    if isinstance(step, A.IntLit) and step.value == 0:
+        return offset
+    if isinstance(offset, A.IntLit) and isinstance(step, A.IntLit):
+        return A.IntLit(offset.value - step.value, span=span)
+    return A.Binary("-", offset, step, span=span)

@@ -1,0 +1,607 @@
+"""C statements of clang's tree to the language's statements.
+
+Assignments, `++`/`--` and calls are statements here, as in the language.  Annotations
+(`/*@ ... @*/` or `//@ ...`, comments clang does not keep) belong to the statement that
+follows them in the text: before a loop they are its invariants, before a barrier its
+contract; otherwise they hold `assert` and `assume` statements.  GPUVerify's
+`__assert`, `__assume` and `__invariant` map to the same.  A helper called as a
+statement is inlined with C's meaning of a call: each argument is evaluated once, at
+the call, into the parameter (a pointer argument fixes the array and offset it points
+at).  Something that cannot be mapped is reported where it stands and the statement is
+left out; the file is then rejected, so nothing is verified without it.
+"""
+from __future__ import annotations
+
+import attrs
+from clang.cindex import Cursor, CursorKind as K
+
+from .. import diagnostics as D
+from ..syntax import ast as A
+from ..syntax import parser
+from . import clang_builtins as B
+from . import clang_types as T
+from .clang_expressions import Exprs, Val, body, children, operator, parameters, single_return, strip
+from .clang_memory import Memory, name_span, private_array
+from .clang_scope import Scope, Unsupported, What, in_c_scope
+from .clang_types import CType
+from .dialect import Dialect
+
+_EXPRESSIONS = {K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR, K.CALL_EXPR,
+                K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CSTYLE_CAST_EXPR}
+
+
+class Statements:
+    def __init__(self, scope: Scope, exprs: Exprs, annotations: list[tuple[int, int]], addressed: set):
+        self.s = scope
+        self.e = exprs
+        self.memory = Memory(scope, exprs)
+        self.annotations = annotations      # (start, end) of the inside of each annotation comment
+        self.addressed = addressed          # keys of the variables whose address `&x` is taken
+        self.wide: list[A.Clause] = []      # GPUVerify's function-wide invariants: of every loop
+
+    # ---- blocks and annotations ----
+    def block(self, c: Cursor, prelude: tuple = (), skip: int = 0) -> A.Block:
+        span = self.s.span(c)
+        self.s.push()
+        try:
+            stmts = list(prelude) + self.sequence(children(c)[skip:], span.start, span.end)
+        finally:
+            self.s.pop()
+        return A.Block(tuple(stmts), span=span)
+
+    def between(self, start: int, end: int) -> list:
+        """The items of the annotations that stand between two offsets."""
+        items: list = []
+        for inner_start, inner_end in self.annotations:
+            if start <= inner_start and inner_end <= end:
+                parsed = parser.parse_annotation(self.s.unit.source, inner_start, inner_end)
+                self.s.problems.extend(parsed.diagnostics)
+                items.extend(in_c_scope(item, self.s) for item in parsed.items)
+        return items
+
+    def sequence(self, stmts: list[Cursor], start: int, end: int) -> list:
+        out: list = []
+        at = start
+        for child in stmts:
+            span = self.s.span(child)
+            pending = self._annotations(self.between(at, span.start), out)
+            at = max(at, span.end)
+            try:
+                mapped = self.stmt(child, tuple(pending))
+            except Unsupported as problem:
+                self.s.report(problem)
+                if child.kind is K.DECL_STMT:
+                    for declaration in children(child):
+                        self.s.refuse(declaration)
+                continue
+            if pending and not _takes_contract(child, self):
+                for clause in pending:
+                    self.s.problems.append(_misplaced(clause.span, "must stand right before a loop or a barrier"))
+            out.extend(mapped)
+        for clause in self._annotations(self.between(at, end), out):
+            self.s.problems.append(_misplaced(clause.span, "must stand right before a loop or a barrier"))
+        return out
+
+    def _annotations(self, items: list, out: list) -> list:
+        """Assertions go into `out`; the clauses are returned for the next statement."""
+        pending = []
+        for item in items:
+            if isinstance(item, (A.Assert, A.Assume)):
+                out.append(item)
+            elif isinstance(item, (A.Clause, A.Decreases)):
+                pending.append(item)
+            else:
+                self.s.problems.append(_misplaced(item.span, "belongs before the kernel"))
+        return pending
+
+    # ---- statements ----
+    def stmt(self, c: Cursor, contract: tuple) -> list:
+        """The statements one C statement maps to (none, one, or a few)."""
+        span = self.s.span(c)
+        match c.kind:
+            case K.COMPOUND_STMT:
+                return [self.block(c)]
+            case K.DECL_STMT:
+                return [s for declaration in children(c) for s in self.declaration(declaration)]
+            case K.IF_STMT:
+                parts = children(c)
+                if parts[0].kind in (K.DECL_STMT, K.VAR_DECL):
+                    raise Unsupported("unsupported.statement", span, "a declaration in an `if` is not supported")
+                otherwise = self.single(parts[2]) if len(parts) > 2 else None
+                return [A.If(self.e.cond(parts[0]), self.single(parts[1]), otherwise, span=span)]
+            case K.FOR_STMT:
+                return [self.ranged(self.for_loop(c, contract))]
+            case K.WHILE_STMT:
+                test, loop_body = children(c)
+                invariants, cond = self.loop_condition(test)
+                contract, mapped = self.loop_body(loop_body, contract + invariants)
+                return [self.ranged(A.While(contract, cond, mapped, span=span))]
+            case K.DO_STMT:
+                return [self.ranged(self.do_loop(c, contract))]
+            case K.BREAK_STMT:
+                return [A.Break(span=span)]
+            case K.CONTINUE_STMT:
+                return [A.Continue(span=span)]
+            case K.RETURN_STMT:
+                if children(c):
+                    raise Unsupported("unsupported.statement", span, "a kernel returns no value")
+                return [A.Return(span=span)]
+            case K.NULL_STMT:
+                return []
+            case kind if kind in _EXPRESSIONS:
+                return self.expression(c, contract)
+        raise Unsupported("unsupported.statement", span,
+                          f"this kind of statement ({c.kind.name.lower().replace('_', ' ')}) is not supported")
+
+    def single(self, c: Cursor) -> A.Stmt:
+        """A statement where the language wants one (an if's branch, a loop's body)."""
+        self.s.push()
+        try:
+            mapped = self.stmt(c, ())
+        finally:
+            self.s.pop()
+        return mapped[0] if len(mapped) == 1 else A.Block(tuple(mapped), span=self.s.span(c))
+
+    def loop_body(self, c: Cursor, contract: tuple) -> tuple[tuple, A.Stmt]:
+        """A loop's body, with GPUVerify's `__invariant(e);` calls at its start taken as
+        its invariants."""
+        if c.kind is not K.COMPOUND_STMT:
+            return contract, self.single(c)
+        stmts = children(c)
+        invariants = list(contract)
+        while stmts and (found := self.invariant_call(stmts[0])) is not None:
+            invariants.extend(found)
+            stmts.pop(0)
+        span = self.s.span(c)
+        start = self.s.span(children(c)[len(children(c)) - len(stmts) - 1]).end if len(stmts) < len(children(c)) \
+            else span.start
+        self.s.push()
+        try:
+            mapped = self.sequence(stmts, start, span.end)
+        finally:
+            self.s.pop()
+        return tuple(invariants), A.Block(tuple(mapped), span=span)
+
+    def ranged(self, loop):
+        """The loop with one more invariant per integer variable it assigns: the value
+        fits the variable's C type.  Every assignment is checked to fit, so this holds;
+        without it the loop would forget it and report overflows that cannot happen."""
+        inner = {n.name for n in A.walk(loop.body) if isinstance(n, A.VarDecl)}
+        assigned = sorted({n.target.id for n in A.walk(loop) if isinstance(n, A.Assign)
+                           and n.target.id in self.s.local_types and self.s.local_types[n.target.id].is_int
+                           and n.target.id not in inner})
+        loop = attrs.evolve(loop, contract=tuple(self.wide) + loop.contract)
+        span = loop.span
+        facts = []
+        for name in assigned:
+            ctype = self.s.local_types[name]
+            value = A.Name(name, span=span)
+            facts.append(A.Clause(A.ClauseKind.LOOP_INVARIANT, A.Binary(
+                "&&", A.Binary("<=", A.IntLit(ctype.lo, span=span), value, span=span),
+                A.Binary("<=", value, A.IntLit(ctype.hi, span=span), span=span), span=span), span=span, implied=True))
+        return attrs.evolve(loop, contract=tuple(facts) + loop.contract)
+
+    def loop_condition(self, c: Cursor | None) -> tuple[tuple, A.Expr]:
+        """A loop's condition, with GPUVerify's invariants written before it with the
+        comma operator (`while (__invariant(e), c)`) taken out as loop invariants."""
+        invariants = []
+        while c is not None and c.kind is K.BINARY_OPERATOR and operator(c) == ",":
+            left, right = children(c)
+            found = self.invariant_call(left)
+            if found is None:
+                break
+            invariants.extend(found)
+            c = right
+        if c is None:
+            return tuple(invariants), A.BoolLit(True, span=self.s.unit.source.span(0, 0))
+        return tuple(invariants), self.e.cond(c)
+
+    def invariant_call(self, c: Cursor) -> list | None:
+        """The loop invariants of a call `__invariant(e)`, or None if `c` is not one."""
+        name = _builtin_call(self.s, c)
+        if name in B.GPUVERIFY_CANDIDATES:
+            return []
+        if name not in B.GPUVERIFY_INVARIANTS:
+            return None
+        call = strip(c)
+        return [A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(arg), span=self.s.span(call))
+                for arg in call.get_arguments()]
+
+    def for_loop(self, c: Cursor, contract: tuple) -> A.Stmt:
+        span = self.s.span(c)
+        init_c, test_c, update_c, body_c = self._for_parts(c)
+        self.s.push()
+        try:
+            init = None
+            if init_c is not None:
+                mapped = (self.declaration(children(init_c)[0]) if init_c.kind is K.DECL_STMT and
+                          len(children(init_c)) == 1 else self.effect(init_c))
+                if len(mapped) != 1:
+                    raise Unsupported("unsupported.statement", self.s.span(init_c),
+                                      "a for loop's initialisation must be one declaration or assignment")
+                init = mapped[0]
+            invariants, cond = self.loop_condition(test_c)
+            updates = []
+            while update_c is not None and update_c.kind is K.BINARY_OPERATOR and operator(update_c) == ",":
+                left, update_c = children(update_c)
+                updates.extend(self.effect(left))
+            if update_c is not None:
+                updates.extend(self.effect(update_c))
+            contract, mapped_body = self.loop_body(body_c, contract + invariants)
+        finally:
+            self.s.pop()
+        if len(updates) <= 1 and all(isinstance(u, (A.Assign, A.ArrayAssign)) for u in updates):
+            return A.For(contract, init, cond, updates[0] if updates else None, mapped_body, span=span)
+        # `i++, j += k`: the updates end each run of the body, also one cut short by continue.
+        after = A.Block(tuple(updates), span=self.s.span(update_c) if update_c is not None else span)
+        mapped_body = retarget_continues(mapped_body, after)
+        return A.For(contract, init, cond, None, A.Block((mapped_body, after), span=mapped_body.span), span=span)
+
+    def _for_parts(self, c: Cursor) -> tuple:
+        """A for statement's initialisation, condition, update and body.  Clang's tree
+        leaves out the parts that are not written, so the two semicolons of the head
+        (found in the text) say which part each child is."""
+        parts = children(c)
+        body_c = parts.pop()
+        text = self.s.unit.source.text
+        span = self.s.span(c)
+        at = text.index("(", span.start) + 1
+        depth, semicolons = 0, []
+        while at < span.end and len(semicolons) < 2:
+            char = text[at]
+            if text.startswith("//", at):
+                at = text.find("\n", at)
+                continue
+            if text.startswith("/*", at):
+                at = text.find("*/", at) + 2
+                continue
+            depth += char in "([{"
+            depth -= char in ")]}"
+            if char == ";" and depth == 0:
+                semicolons.append(at)
+            at += 1
+        found: list = [None, None, None]
+        for part in parts:
+            start = self.s.span(part).start
+            place = 0 if len(semicolons) < 1 or start < semicolons[0] else 1 if len(semicolons) < 2 \
+                or start < semicolons[1] else 2
+            found[place] = part
+        return (*found, body_c)
+
+    def do_loop(self, c: Cursor, contract: tuple) -> A.Stmt:
+        """`do S while (c);` as `while (true) { S; if (!c) break; }`, each `continue` of
+        S turned into `if (!c) break; continue;`: the invariants hold before each run of
+        S, as in C."""
+        span = self.s.span(c)
+        body_c, test_c = children(c)
+        invariants, cond = self.loop_condition(test_c)
+        contract, mapped = self.loop_body(body_c, contract + invariants)
+        test_span = self.s.span(test_c)
+        leave = A.If(A.Unary("!", cond, span=test_span), A.Break(span=test_span), None, span=test_span)
+        mapped = retarget_continues(mapped, leave)
+        return A.While(contract, A.BoolLit(True, span=span), A.Block((mapped, leave), span=mapped.span), span=span)
+
+    # ---- declarations ----
+    def declaration(self, c: Cursor) -> list:
+        span = self.s.span(c)
+        if c.kind is not K.VAR_DECL:
+            raise Unsupported("unsupported.declaration", span, "only variables can be declared in a kernel")
+        init = initialiser(c)
+        if T.is_array(c.type):
+            if self.memory.shared(c):
+                if init is not None:
+                    raise Unsupported("unsupported.statement", span, "local memory cannot be initialised")
+                self.memory.array(c, A.Scope.LOCAL, self.s.local_arrays)
+                return []
+            return private_array(self.s, self.e, c, init)
+        if T.is_pointer(c.type):
+            return self.pointer_variable(c, init)
+        ctype = self.e.scalar(c)
+        if self.memory.shared(c):
+            if init is not None:
+                raise Unsupported("unsupported.statement", span, "local memory cannot be initialised")
+            self.memory.scalar(c, A.Scope.LOCAL, self.s.local_arrays)
+            return []
+        if (c.hash, c.spelling) in self.addressed:
+            return self.memory.addressed(c, ctype, init)
+        helper = self.helper_call(init)
+        value = None
+        if init is not None and helper is None:
+            if init.kind is K.INIT_LIST_EXPR:
+                raise Unsupported("unsupported.statement", self.s.span(init), "initialiser lists are not supported")
+            value = self.e.convert(self.e.value(init), ctype, init).expr
+        binding = self.s.declare(c, What.LOCAL, ctype)
+        name_span = self.name_span(c)
+        out = [A.VarDecl(T.lang_type(ctype), binding.name, value, T.elem_range(ctype), name_span=name_span, span=span)]
+        if helper is not None:
+            target = A.Name(binding.name, span=name_span)
+            out.append(self.inline(helper, init, lambda v: A.Assign(
+                target, self.e.convert(v, ctype, init).expr, span=span)))
+        return out
+
+    def name_span(self, declaration: Cursor):
+        return name_span(self.s, declaration)
+
+    def helper_call(self, c: Cursor | None) -> Cursor | None:
+        """The call, if `c` (under implicit conversions) calls a helper of the file that
+        is not one `return e;` (inlined as statements), else None."""
+        if c is None:
+            return None
+        call = strip(c)
+        if call.kind is not K.CALL_EXPR or call.referenced is None:
+            return None
+        definition = call.referenced.get_definition()
+        if not self.s.is_file_function(call.referenced) or definition is None or single_return(definition):
+            return None
+        return call
+
+    def pointer_variable(self, c: Cursor, init: Cursor | None) -> list:
+        """A pointer variable: an int holding its offset into the one array it points
+        into, which its first assignment in the text fixes."""
+        if T.is_pointer(T.pointee(c.type)):
+            raise Unsupported("unsupported.pointer", self.s.span(c), "pointers to pointers are not supported")
+        binding = self.s.declare(c, What.POINTER, self.e.scalar_of_cells(c))
+        decl = A.VarDecl(A.Type.INT, binding.name, None, name_span=self.name_span(c), span=self.s.span(c))
+        return [decl] if init is None else [decl, self.point(binding, init, self.s.span(c))]
+
+    def point(self, binding, value: Cursor, span) -> A.Assign:
+        base, offset = self.e.pointer(value)
+        known = self.s.bases.setdefault(binding.name, base)
+        if known.name != base.name:
+            raise Unsupported("unsupported.pointer", self.s.span(value),
+                              f"this pointer is set to point into `{base.name}` here and into `{known.name}` "
+                              "elsewhere; a pointer must point into one array")
+        return A.Assign(A.Name(binding.name, span=span), offset, span=span)
+
+    # ---- expression statements ----
+    def expression(self, c: Cursor, contract: tuple) -> list:
+        fences = self.barrier(c)
+        if fences is not None:
+            return [A.Barrier(fences, contract or None, span=self.s.span(c), fenced_only=True)]
+        inner = strip(c)
+        if inner.kind is K.CALL_EXPR:
+            return self.call(inner)
+        return self.effect(inner)
+
+    def barrier(self, c: Cursor):
+        """The fences of a barrier call, or None if `c` is something else.  OpenCL's
+        flags are clang's value of the argument; flags that are not a constant are
+        refused, as nothing says which memory the barrier orders."""
+        name = _builtin_call(self.s, c)
+        call = strip(c)
+        args = list(call.get_arguments()) if call.kind is K.CALL_EXPR else []
+        if self.s.dialect is Dialect.CUDA and name in B.BARRIERS_CUDA and not args:
+            return (A.Fence.LOCAL, A.Fence.GLOBAL)
+        if self.s.dialect is Dialect.OPENCL and name in B.BARRIERS_OPENCL and args:
+            flags = self.e.constant(args[0])
+            if flags is None:
+                raise Unsupported("unsupported.statement", self.s.span(args[0]),
+                                  "a barrier's fence flags must be a constant (CLK_LOCAL_MEM_FENCE, ...)")
+            fences = [fence for bit, fence in B.FENCE_BITS.items() if flags & bit]
+            return tuple(sorted(fences, key=lambda f: f.value, reverse=True))
+        return None
+
+    def call(self, c: Cursor) -> list:
+        span = self.s.span(c)
+        args = list(c.get_arguments())
+        name = _builtin_call(self.s, c)
+        if name in B.GPUVERIFY_STATEMENTS and len(args) == 1:
+            return [B.GPUVERIFY_STATEMENTS[name](self.e.cond(args[0]), span=span)]
+        if name == "__function_wide_invariant" and len(args) == 1:
+            # Of every loop of the function; those before it are not affected.
+            self.wide.append(A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(args[0]), span=span))
+            return []
+        if name in B.GPUVERIFY_CANDIDATES:
+            return []
+        if name in B.GPUVERIFY_CLAUSES or name in B.GPUVERIFY_INVARIANTS:
+            raise Unsupported("unsupported.statement", span,
+                              f"{name} must stand at the start of the kernel's body"
+                              + (" or of a loop's body" if name in B.GPUVERIFY_INVARIANTS else ""))
+        if name is None and c.referenced is not None:
+            return [self.inline(c)]
+        self.e.value(c)               # raises the right unsupported code
+        raise Unsupported("unsupported.function", span, f"the value of `{self.s.text(c)}` is not used")
+
+    def inline(self, call: Cursor, at: Cursor | None = None, finish=None) -> A.Block:
+        """A call of a helper as a statement: its body in place, each parameter a local
+        variable holding its argument's value at the call (a pointer parameter: the
+        offset its argument points at, in the array it points into), as C passes them.
+        A helper that ends in `return e;` hands the value of e to `finish`, whose
+        statement (storing it) ends the block.  GPUVerify's `__requires`/`__ensures` at
+        its start become assertions before and after it: checked, not assumed."""
+        span = self.s.span(at if at is not None else call)
+        definition = call.referenced.get_definition()
+        if definition is None:
+            raise Unsupported("unsupported.function", span, f"`{call.referenced.spelling}` has no body")
+        name = definition.spelling
+        void = T.scalar(definition.result_type) is None
+        stmts_c = children(body(definition))
+        result_c = None
+        if stmts_c and stmts_c[-1].kind is K.RETURN_STMT:
+            result_c = (children(stmts_c[-1]) or [None])[0]
+            stmts_c = stmts_c[:-1]
+        elif not void:
+            raise Unsupported("unsupported.function", span, f"`{name}` must end in `return e;` to be inlined")
+        if any(n.kind is K.RETURN_STMT for s in stmts_c for n in s.walk_preorder()):
+            raise Unsupported("unsupported.function", span,
+                              f"`{name}` returns from its middle; only helpers that run to their end are inlined")
+        self.e.enter(definition, span)
+        self.s.push()
+        try:
+            stmts: list = []
+            for param, arg in zip(parameters(definition), call.get_arguments()):
+                stmts.extend(self.parameter(param, arg, span))
+            ensures = []
+            while stmts_c and (clause := _builtin_call(self.s, stmts_c[0])) in B.GPUVERIFY_CLAUSES:
+                kind = B.GPUVERIFY_CLAUSES[clause]
+                clause_c = strip(stmts_c.pop(0))
+                if kind is A.ClauseKind.LOOP_INVARIANT:
+                    raise Unsupported("unsupported.function", self.s.span(clause_c),
+                                      "a function-wide invariant of an inlined helper is not supported")
+                for arg in clause_c.get_arguments():
+                    if kind is A.ClauseKind.REQUIRES:
+                        stmts.append(A.Assert(self.e.cond(arg), span=self.s.span(clause_c)))
+                    else:
+                        ensures.append((arg, clause_c))
+            helper_span = self.s.span(body(definition))
+            first = self.s.span(stmts_c[0]).start if stmts_c else helper_span.end
+            stmts.extend(self.sequence(stmts_c, min(first, helper_span.start + 1), helper_span.end))
+            returned = None
+            if result_c is not None:
+                # Computed into a variable of its own: GPUVerify's __ensures may name it
+                # (`__return_val_int()`), and a dropped value is still checked.
+                ctype = self.e.scalar(result_c)
+                value = self.e.convert(self.e.value(result_c), T.scalar(definition.result_type) or ctype, result_c)
+                local = self.s.declare(definition, What.LOCAL, value.ctype, c_name=f"{name}$value")
+                stmts.append(A.VarDecl(T.lang_type(value.ctype), local.name, value.expr, T.elem_range(value.ctype),
+                                       name_span=span, span=span))
+                returned = Val(A.Name(local.name, span=span), value.ctype)
+            outer, self.e.returned = self.e.returned, returned
+            try:
+                stmts.extend(A.Assert(self.e.cond(arg), span=self.s.span(clause_c)) for arg, clause_c in ensures)
+            finally:
+                self.e.returned = outer
+            if finish is not None and returned is not None:
+                stmts.append(finish(returned))
+        finally:
+            self.e.inlining.pop()
+            self.s.pop()
+        return A.Block(tuple(stmts), span=span)
+
+    def parameter(self, param: Cursor, arg: Cursor, span) -> list:
+        """A parameter of an inlined helper as a local holding its argument's value."""
+        if T.is_pointer(param.type):
+            base, offset = self.e.pointer(arg)
+            binding = self.s.declare(param, What.POINTER, base.ctype, base=base)
+            self.s.bases[binding.name] = base
+            return [A.VarDecl(A.Type.INT, binding.name, offset, name_span=span, span=span)]
+        ctype = self.e.scalar(param)
+        value = self.e.convert(self.e.value(arg), ctype, arg).expr
+        binding = self.s.declare(param, What.LOCAL, ctype)
+        return [A.VarDecl(T.lang_type(ctype), binding.name, value, T.elem_range(ctype), name_span=span, span=span)]
+
+    def effect(self, c: Cursor) -> list:
+        """An assignment, compound assignment or `++`/`--` as a statement."""
+        span = self.s.span(c)
+        c = strip(c)
+        match c.kind:
+            case K.BINARY_OPERATOR if operator(c) == "=":
+                left, right = children(c)
+                target = strip(left)
+                if target.kind is K.DECL_REF_EXPR and target.referenced is not None:
+                    binding = self.s.lookup(target.referenced)
+                    if binding is not None and binding.what is What.POINTER and binding.value is None:
+                        return [self.point(binding, right, span)]
+                helper = self.helper_call(right)
+                if helper is not None:
+                    return [self.inline(helper, right, lambda v: self.assign(
+                        left, lambda current: self.e.convert(v, current.ctype, right), span))]
+                return [self.assign(left, lambda current: self.e.convert(self.e.value(right), current.ctype, right),
+                                    span)]
+            case K.COMPOUND_ASSIGNMENT_OPERATOR:
+                left, right = children(c)
+                op = operator(c)[:-1]
+
+                def compute(current: Val) -> Val:
+                    operand = self.e.value(right)
+                    ctype = T.promoted(current.ctype) if op in ("<<", ">>") \
+                        else T.computation(current.ctype, operand.ctype)
+                    return self.e.combine(op, current, operand, right, c, ctype)
+                return [self.assign(left, compute, span)]
+            case K.UNARY_OPERATOR if (op := self.s.unit.unary_operator(c)) in ("pre++", "post++", "pre--", "post--"):
+                target = children(c)[0]
+                one = Val(A.IntLit(1, span=span), T.INT)
+
+                def step(current: Val) -> Val:
+                    ctype = T.computation(current.ctype, T.INT)
+                    return self.e.combine("+" if "++" in op else "-", current, one, target, c, ctype)
+                return [self.assign(target, step, span)]
+            case K.BINARY_OPERATOR if operator(c) == ",":
+                raise Unsupported("unsupported.side-effect", span,
+                                  "the comma operator is not supported; write the parts as statements")
+        raise Unsupported("unsupported.statement", span,
+                          "an expression whose value is not used is not supported; assign it or leave it out")
+
+    def assign(self, target_c: Cursor, compute, span) -> A.Stmt:
+        """`target = compute(current value of target)`, converted to the target's type."""
+        target = strip(target_c)
+        target_span = self.s.span(target)
+        if target.kind is K.DECL_REF_EXPR and target.referenced is not None:
+            binding = self.s.lookup(target.referenced)
+            if binding is not None and binding.what is What.POINTER and binding.value is None:
+                return self.repoint(binding, target, compute, span)
+            if binding is not None and binding.cell:
+                cell = self.e.cell(binding, target_span)
+                value = self.e.convert(compute(Val(cell, binding.ctype)), binding.ctype, target)
+                return A.ArrayAssign(cell, value.expr, span=span)
+            if binding is None or binding.what is not What.LOCAL or binding.value is not None:
+                if binding is not None and binding.what is What.ARRAY:
+                    raise Unsupported("unsupported.pointer", target_span, "an array cannot be assigned")
+                raise Unsupported("unsupported.statement", target_span, f"`{target.spelling}` cannot be assigned here")
+            current = Val(A.Name(binding.name, span=target_span), binding.ctype)
+            value = self.e.convert(compute(current), binding.ctype, target)
+            return A.Assign(A.Name(binding.name, span=target_span), value.expr, span=span)
+        if target.kind is K.UNARY_OPERATOR and self.s.unit.unary_operator(target) == "*":
+            base, offset = self.e.pointer(children(target)[0])
+            cell = A.Index(A.Name(base.name, span=target_span), offset, span=target_span)
+            value = self.e.convert(compute(Val(cell, base.ctype)), base.ctype, target)
+            return A.ArrayAssign(cell, value.expr, span=span)
+        if target.kind is K.ARRAY_SUBSCRIPT_EXPR:
+            array, index, name_span = self.e.subscript(target)
+            cell = A.Index(A.Name(array.name, span=name_span), index, span=target_span)
+            value = self.e.convert(compute(Val(cell, array.ctype)), array.ctype, target)
+            return A.ArrayAssign(cell, value.expr, span=span)
+        raise Unsupported("unsupported.pointer", target_span, "only variables and array cells `a[i]` can be assigned")
+
+    def repoint(self, binding, target: Cursor, compute, span) -> A.Assign:
+        """`p += k`, `p++`: arithmetic on the offset of a pointer variable."""
+        if binding.name not in self.s.bases:
+            raise Unsupported("unsupported.pointer", self.s.span(target),
+                              f"the pointer `{target.spelling}` is moved before it points into an array")
+        name = A.Name(binding.name, span=self.s.span(target))
+        offset = Val(name, attrs.evolve(T.INT, bits=64, name="long"))
+        return A.Assign(name, compute(offset).expr, span=span)
+
+
+def initialiser(declaration: Cursor) -> Cursor | None:
+    """A variable's initialiser: its last child that is an expression, which for an
+    array (whose sizes are children too) must be an initialiser list."""
+    found = [c for c in children(declaration) if c.kind.is_expression()]
+    if not found:
+        return None
+    if T.is_array(declaration.type) and found[-1].kind is not K.INIT_LIST_EXPR:
+        return None
+    return found[-1]
+
+
+def _builtin_call(scope: Scope, c: Cursor) -> str | None:
+    """The name of the header's function that `c` (under implicit conversions) calls,
+    or None: a function of the kernel's file is never a built-in."""
+    call = strip(c)
+    if call.kind is not K.CALL_EXPR or call.referenced is None:
+        return None
+    return None if scope.is_file_function(call.referenced) else call.referenced.spelling
+
+
+def _takes_contract(c: Cursor, statements: Statements) -> bool:
+    if c.kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT):
+        return True
+    return _builtin_call(statements.s, c) in (B.BARRIERS_CUDA | B.BARRIERS_OPENCL)
+
+
+def retarget_continues(stmt, leave):
+    """`stmt` with each `continue` of the loop it is the body of (not of loops nested in
+    it) preceded by the statement `leave`."""
+    match stmt:
+        case A.Continue():
+            return A.Block((leave, stmt), span=stmt.span)
+        case A.Block():
+            return attrs.evolve(stmt, stmts=tuple(retarget_continues(s, leave) for s in stmt.stmts))
+        case A.If():
+            otherwise = retarget_continues(stmt.otherwise, leave) if stmt.otherwise is not None else None
+            return attrs.evolve(stmt, then=retarget_continues(stmt.then, leave), otherwise=otherwise)
+    return stmt
+
+
+def _misplaced(span, where: str) -> D.Diagnostic:
+    return D.error("type.clause-placement", span, f"this annotation {where}")

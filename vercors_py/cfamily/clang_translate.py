@@ -1,0 +1,417 @@
+"""A C file as clang read it (a `ClangUnit`) to the language's program: its kernels,
+their memory, contracts and bodies (docs/cfamily.md).
+
+A function with CUDA's `__global__` attribute, or OpenCL's kernel attribute, is a
+kernel.  Its scalar parameters are kernel parameters, with the range of their C type
+as a `context_everywhere` fact; one the body assigns is copied into a local first (C
+passes by value).  A pointer parameter is an array (in global memory; in OpenCL by its
+address space) whose length is a parameter of its own, `\\length(a)` in annotations.
+The annotations before the function give its contract, `context_everywhere` facts and
+level contracts; GPUVerify's `__requires`/`__ensures` at the start of its body add to
+the contract.  The launch configuration becomes facts about the sizes.  Other functions
+are helpers, inlined where they are called (clang_statements.py).
+"""
+from __future__ import annotations
+
+import math
+import re
+
+import attrs
+from clang.cindex import Cursor, CursorKind as K
+
+from .. import diagnostics as D
+from ..semantics.symbols import AXES
+from ..syntax import ast as A
+from ..syntax import parser
+from . import clang_builtins as B
+from . import clang_types as T
+from . import lexer
+from .clang_expressions import Exprs, body, children, strip
+from .clang_memory import Memory, name_span
+from .clang_parse import ClangUnit
+from .clang_scope import Scope, Unsupported, What, in_c_scope, key
+from .clang_statements import Statements, _builtin_call
+from .dialect import Dialect
+from .launch import Launch
+
+
+@attrs.frozen
+class Mapped:
+    program: A.Program | None
+    diagnostics: tuple[D.Diagnostic, ...]
+
+
+def translate(unit: ClangUnit, launch: Launch) -> Mapped:
+    """The file's kernels in the language.  Ids and sizes are mapped to the reserved
+    names of one dimension (`threadIdx.x` is `lid`) unless the launch has more than one
+    or the file names a y or z one; then to their components (`lid.x`), and the file is
+    mapped again if that showed only on the way."""
+    if not unit.ok:
+        return Mapped(None, unit.diagnostics)
+    mapped, scope = _translate(unit, launch, not launch.one_dimensional)
+    if scope.wants_dimensions and not scope.dimensional:
+        mapped, _ = _translate(unit, launch, True)
+    return mapped
+
+
+def _translate(unit: ClangUnit, launch: Launch, dimensional: bool) -> tuple[Mapped, Scope]:
+    scope = Scope(unit, launch, dimensional)
+    exprs = Exprs(scope)
+    top = _top_level(unit)
+    scope.file_functions = {key(c.canonical) for c in top if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE)}
+    annotations = _annotations(unit)
+    addressed = _addressed(unit, top)
+    file_memory = _file_memory(scope, exprs, top)
+    kernels, declared = [], []
+    claimed = set()
+    previous_end = 0
+    for c in top:
+        span = scope.span(c)
+        if c.kind is K.FUNCTION_DECL and c.is_definition() and _is_kernel(unit, c):
+            before = [a for a in annotations if previous_end <= a[0] and a[1] <= span.start and a not in claimed]
+            claimed.update(before)
+            kernel = _kernel(scope, exprs, c, before, [a for a in annotations if span.start <= a[0] < span.end],
+                             addressed, file_memory)
+            if kernel is not None:
+                kernels.append(kernel)
+        elif c.kind is K.FUNCTION_TEMPLATE and any(a.kind is K.CUDAGLOBAL_ATTR for a in children(c)):
+            scope.problems.append(D.error("unsupported.declaration", span,
+                                          "template kernels are not supported yet"))
+        previous_end = max(previous_end, span.end)
+    for bounds in annotations:
+        if _declares(unit, bounds):
+            declared.extend(_declarations(scope, bounds))
+    functions = tuple(
+        A.Function((), result, name, tuple(A.Param(A.Type.INT, f"x{i}", name_span=_nowhere(unit), span=_nowhere(unit))
+                                           for i in range(arity)),
+                   None, name_span=_nowhere(unit), span=_nowhere(unit))
+        for name, (result, arity) in sorted(scope.functions.items()))
+    if not kernels and not scope.problems:
+        scope.problems.append(D.error("type.no-kernel", unit.source.span(0, 0),
+                                      "the file declares no kernel: a __global__ function (CUDA) or a "
+                                      "__kernel function (OpenCL)"))
+    problems = tuple(scope.problems)
+    if any(d.severity is D.Severity.ERROR for d in problems):
+        return Mapped(None, problems), scope
+    program = A.Program(functions + tuple(declared) + tuple(kernels), span=unit.source.span(0, len(unit.source.text)))
+    return Mapped(program, problems), scope
+
+
+def _top_level(unit: ClangUnit) -> list[Cursor]:
+    """The file's declarations, those inside `extern "C" { }` and namespaces included."""
+    found, stack = [], list(reversed(list(unit.tu.cursor.get_children())))
+    while stack:
+        c = stack.pop()
+        if not unit.is_main_file(c.location):
+            continue
+        if c.kind in (K.UNEXPOSED_DECL, K.LINKAGE_SPEC, K.NAMESPACE):
+            stack.extend(reversed(children(c)))
+        else:
+            found.append(c)
+    return found
+
+
+def _nowhere(unit: ClangUnit):
+    return unit.source.span(0, 0)
+
+
+def _is_kernel(unit: ClangUnit, c: Cursor) -> bool:
+    if unit.dialect is Dialect.OPENCL:
+        # libclang shows OpenCL's kernel attribute only in the function's type.
+        return "device_kernel" in c.type.spelling or "opencl_kernel" in c.type.spelling
+    return any(a.kind is K.CUDAGLOBAL_ATTR for a in children(c))
+
+
+def _annotations(unit: ClangUnit) -> list[tuple[int, int]]:
+    """The inside of each annotation comment of the file (`/*@ ... @*/`, `//@ ...`),
+    in characters; those inside preprocessor lines are not annotations."""
+    scan = lexer.scan(unit.source.text)
+    text = unit.source.text
+    inside_directive = [(d.start, d.end) for d in scan.directives]
+    found = []
+    for start, end in scan.comments:
+        if any(a <= start < b for a, b in inside_directive):
+            continue
+        comment = text[start:end]
+        if comment.startswith("/*@"):
+            inner_end = end - (3 if comment.endswith("@*/") and len(comment) >= 6 else 2)
+            found.append((start + 3, inner_end))
+        elif comment.startswith("//@"):
+            found.append((start + 3, end))
+    return found
+
+
+def _declares(unit: ClangUnit, bounds: tuple[int, int]) -> bool:
+    """Whether an annotation declares pure functions (`pure` in it)."""
+    return re.search(r"\bpure\b", unit.source.text[bounds[0]:bounds[1]]) is not None
+
+
+def _declarations(scope: Scope, bounds: tuple[int, int]) -> list:
+    parsed = parser.parse_annotation(scope.unit.source, *bounds, declarations=True)
+    scope.problems.extend(parsed.diagnostics)
+    functions = []
+    for item in parsed.items:
+        if isinstance(item, A.Function):
+            functions.append(item)
+        else:
+            scope.problems.append(D.error("type.clause-placement", item.name_span,
+                                          "an annotation declares pure functions; kernels are C functions"))
+    return functions
+
+
+def _addressed(unit: ClangUnit, top: list[Cursor]) -> set:
+    """The variables whose address some function of the file takes (`&x`)."""
+    found = set()
+    for function in top:
+        for c in function.walk_preorder():
+            if c.kind is K.UNARY_OPERATOR:
+                target = strip(children(c)[0]) if children(c) else None
+                if target is not None and target.kind is K.DECL_REF_EXPR and target.referenced is not None \
+                        and target.referenced.kind is K.VAR_DECL and unit.unary_operator(c) == "&":
+                    found.add(key(target.referenced))
+    return found
+
+
+def _file_memory(scope: Scope, exprs: Exprs, top: list[Cursor]) -> list[A.ArrayDecl]:
+    """Arrays and scalars declared at file scope in device memory: memory of every
+    kernel of the file.  Their initialisers are not read: the host may change the
+    contents before a launch.  One that cannot be mapped is reported where a kernel
+    uses it."""
+    memory = Memory(scope, exprs)
+    found: list[A.ArrayDecl] = []
+    for c in top:
+        if c.kind is not K.VAR_DECL or c.type.is_const_qualified() and scope.dialect is Dialect.CUDA \
+                and T.scalar(c.type) is not None:
+            continue            # a constant: clang gives its value where it is used
+        space = memory.space(c)
+        if space is None:
+            continue
+        try:
+            if T.is_array(c.type):
+                memory.array(c, space, found)
+            elif T.scalar(c.type) is not None:
+                memory.scalar(c, space, found)
+            else:
+                raise Unsupported("unsupported.pointer" if T.is_pointer(c.type) else "unsupported.type",
+                                  scope.span(c), f"`{c.spelling}`: memory of this type is not supported")
+        except Unsupported as problem:
+            scope.refuse(c, problem.diagnostic)
+    return found
+
+
+def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addressed, file_memory) -> A.Kernel | None:
+    unit = scope.unit
+    span = scope.span(c)
+    kernel_name_span = name_span(scope, c)
+    if T.scalar(c.result_type) is not None or c.result_type.get_canonical().spelling != "void":
+        scope.problems.append(D.error("unsupported.declaration", kernel_name_span, "a kernel returns void"))
+        return None
+    scope.push()
+    scope.local_arrays = []
+    scope.private_arrays = []
+    try:
+        params, members, copies = [], [], []
+        block = body(c)
+        assigned = _assigned(unit, block)
+        for param in (p for p in children(c) if p.kind is K.PARM_DECL):
+            try:
+                _parameter(scope, exprs, param, key(param) in assigned, params, members, copies)
+            except Unsupported as problem:
+                scope.report(problem)
+                scope.refuse(param)
+        members.extend(_launch_facts(scope, kernel_name_span))
+        contract = []
+        for bounds in annotations:
+            if _declares(unit, bounds):
+                continue
+            parsed = parser.parse_annotation(unit.source, *bounds)
+            scope.problems.extend(parsed.diagnostics)
+            for item in (in_c_scope(i, scope) for i in parsed.items):
+                match item:
+                    case A.Clause() | A.Decreases():
+                        contract.append(item)
+                    case A.ContextEverywhere() | A.LevelContract():
+                        members.append(item)
+                    case _:
+                        scope.problems.append(D.error("type.clause-placement", item.span,
+                                                      "assert and assume belong in the kernel's body"))
+        statements = Statements(scope, exprs, inside, addressed)
+        stmts_c = children(block)
+        while stmts_c and (name := _builtin_call(scope, stmts_c[0])) in B.GPUVERIFY_CLAUSES:
+            call = strip(stmts_c.pop(0))
+            kind = B.GPUVERIFY_CLAUSES[name]
+            for arg in call.get_arguments():
+                try:
+                    clause = A.Clause(kind, exprs.cond(arg), span=scope.span(call))
+                except Unsupported as problem:
+                    scope.report(problem)
+                    continue
+                (statements.wide if kind is A.ClauseKind.LOOP_INVARIANT else contract).append(clause)
+        block_span = scope.span(block)
+        start = scope.span(children(block)[len(children(block)) - len(stmts_c) - 1]).end \
+            if len(stmts_c) < len(children(block)) else block_span.start
+        scope.push()
+        try:
+            # The contract means the arguments; the body works on copies of the
+            # parameters it assigns (declared only now, so the contract does not see them).
+            prelude = [copy() for copy in copies]
+            stmts = tuple(prelude) + tuple(statements.sequence(stmts_c, start, block_span.end))
+        finally:
+            scope.pop()
+        clauses = tuple(x for x in contract if isinstance(x, A.Clause))
+        owned = _private_permissions(scope.private_arrays, block_span)
+        if owned:
+            clauses = (tuple(A.Clause(A.ClauseKind.REQUIRES, p, span=p.span, implied=True) for p in owned) + clauses
+                       + tuple(A.Clause(A.ClauseKind.ENSURES, p, span=p.span, implied=True) for p in owned))
+            stmts = tuple(_holding(s, owned) for s in stmts)
+        main = A.Procedure(clauses, "main", (), A.Block(stmts, span=block_span),
+                           next((x for x in contract if isinstance(x, A.Decreases)), None),
+                           name_span=kernel_name_span, span=span)
+        members = list(file_memory) + list(scope.local_arrays) + members + [main]
+    finally:
+        scope.pop()
+    return A.Kernel(c.spelling, tuple(params), tuple(members), name_span=kernel_name_span, span=span)
+
+
+def _assigned(unit: ClangUnit, block: Cursor) -> set:
+    """The parameters the body assigns (`n = ...`, `n += ...`, `n++`)."""
+    found = set()
+    for c in block.walk_preorder():
+        target = None
+        if c.kind is K.COMPOUND_ASSIGNMENT_OPERATOR or (c.kind is K.BINARY_OPERATOR and c.binary_operator.name == "Assign"):
+            target = strip(children(c)[0])
+        elif c.kind is K.UNARY_OPERATOR and (unit.unary_operator(c) or "").endswith(("++", "--")):
+            target = strip(children(c)[0])
+        if target is not None and target.kind is K.DECL_REF_EXPR and target.referenced is not None \
+                and target.referenced.kind is K.PARM_DECL:
+            found.add(key(target.referenced))
+    return found
+
+
+def _parameter(scope: Scope, exprs: Exprs, param: Cursor, assigned: bool, params, members, copies) -> None:
+    span = scope.span(param)
+    if not param.spelling:
+        raise Unsupported("unsupported.declaration", span, "a kernel parameter needs a name")
+    spot = name_span(scope, param)
+    if T.is_pointer(param.type) or T.is_array(param.type):
+        cells = T.pointee(param.type)
+        if T.is_pointer(cells):
+            raise Unsupported("unsupported.type", span, "pointers to pointers are not supported")
+        space = _address_space(scope, param)
+        ctype = exprs.scalar_of_cells(param)
+        binding = scope.declare(param, What.ARRAY, ctype)
+        length = f"\\length({binding.name})"
+        params.append(A.Param(A.Type.INT, length, name_span=spot, span=span))
+        members.append(A.ContextEverywhere(A.Binary(">=", A.Name(length, span=spot), A.IntLit(0, span=spot),
+                                                    span=spot), span=spot))
+        members.append(A.ArrayDecl(space, T.lang_type(ctype), A.Name(length, span=spot), binding.name,
+                                   T.elem_range(ctype), name_span=spot, span=span))
+        return
+    ctype = exprs.scalar(param)
+    binding = scope.declare(param, What.PARAM, ctype)
+    params.append(A.Param(T.lang_type(ctype), binding.name, name_span=spot, span=span))
+    if ctype.is_int:
+        value = A.Name(binding.name, span=spot)
+        fact = A.Binary("&&", A.Binary("<=", A.IntLit(ctype.lo, span=spot), value, span=spot),
+                        A.Binary("<=", value, A.IntLit(ctype.hi, span=spot), span=spot), span=spot)
+        members.append(A.ContextEverywhere(fact, span=spot))
+    if assigned:
+        # C passes by value and the body assigns it: a local copy under the same C name.
+        def copy() -> A.VarDecl:
+            local = scope.declare(param, What.LOCAL, ctype)
+            return A.VarDecl(T.lang_type(ctype), local.name, A.Name(binding.name, span=spot), T.elem_range(ctype),
+                             name_span=spot, span=span)
+        copies.append(copy)
+
+
+def _address_space(scope: Scope, param: Cursor) -> A.Scope:
+    if scope.dialect is Dialect.CUDA:
+        return A.Scope.GLOBAL
+    space = T.address_space(T.pointee(param.type))
+    if space == "__local":
+        return A.Scope.LOCAL
+    if space in ("__global", "__constant"):
+        return A.Scope.GLOBAL
+    raise Unsupported("unsupported.pointer", scope.span(param),
+                      "a kernel's pointer parameter must be __global, __constant or __local")
+
+
+def _private_permissions(arrays, span) -> list:
+    """The thread's write permission on its slices of the private arrays."""
+    owned = []
+    for name, cells in arrays:
+        k = A.Name("k$", span=span)
+        start = A.Binary("*", A.Name("lid", span=span), A.IntLit(cells, span=span), span=span)
+        within = A.Binary("&&", A.Binary("<=", start, k, span=span), A.Binary(
+            "<", k, A.Binary("+", start, A.IntLit(cells, span=span), span=span), span=span), span=span)
+        owned.append(A.Quantifier(A.QuantKind.FORALL_STAR, A.Type.INT, "k$", within,
+                                  A.Perm(A.Index(A.Name(name, span=span), k, span=span), A.Write(span=span), span=span),
+                                  var_span=span, span=span))
+    return owned
+
+
+def _holding(stmt, owned: list):
+    """`stmt` with the private slices' permissions kept through every loop (as an
+    invariant) and every barrier (handed in and given back)."""
+    match stmt:
+        case A.Block():
+            return attrs.evolve(stmt, stmts=tuple(_holding(s, owned) for s in stmt.stmts))
+        case A.If():
+            otherwise = _holding(stmt.otherwise, owned) if stmt.otherwise is not None else None
+            return attrs.evolve(stmt, then=_holding(stmt.then, owned), otherwise=otherwise)
+        case A.While() | A.For():
+            invariants = tuple(A.Clause(A.ClauseKind.LOOP_INVARIANT, p, span=stmt.span, implied=True) for p in owned)
+            return attrs.evolve(stmt, contract=invariants + stmt.contract, body=_holding(stmt.body, owned))
+        case A.Barrier(contract=contract) if stmt.orders(A.Scope.LOCAL):
+            # A plain barrier keeps nothing; private memory is not the barrier's business.
+            pre = tuple(A.Clause(A.ClauseKind.REQUIRES, p, span=stmt.span, implied=True) for p in owned)
+            post = tuple(A.Clause(A.ClauseKind.ENSURES, p, span=stmt.span, implied=True) for p in owned)
+            return attrs.evolve(stmt, contract=pre + (contract or ()) + post)
+    return stmt
+
+
+def _launch_facts(scope: Scope, name_span) -> list[A.ContextEverywhere]:
+    """The sizes of the launch configuration, and the platform's own limits (which hold
+    of every launch, docs/cfamily.md), as facts."""
+    launch = scope.launch
+
+    def fact(op: str, reserved: str, value: int, span) -> A.ContextEverywhere:
+        return A.ContextEverywhere(A.Binary(op, A.Name(reserved, span=span), A.IntLit(value, span=span), span=span),
+                                   span=span)
+
+    facts = []
+    for reserved, sizes in (("gsize", launch.local), ("ngroups", launch.groups)):
+        if sizes is None:
+            continue
+        facts.append(fact("==", reserved, math.prod(sizes), launch.span or name_span))
+        if scope.dimensional:
+            padded = tuple(sizes) + (1,) * (3 - len(sizes))
+            facts += [fact("==", f"{reserved}.{axis}", n, launch.span or name_span) for axis, n in zip(AXES, padded)]
+    if scope.dialect is Dialect.CUDA:
+        facts.append(fact("<=", "gsize", B.CUDA_MAX_BLOCK, name_span))
+        if scope.dimensional:
+            facts.append(fact("<=", "gsize.z", B.CUDA_MAX_BLOCK_Z, name_span))
+        if launch.groups is None:
+            if not scope.dimensional:
+                facts.append(fact("<=", "ngroups", B.CUDA_MAX_GRID_X, name_span))
+            else:
+                facts += [fact("<=", f"ngroups.{axis}", limit, name_span)
+                          for axis, limit in zip(AXES, (B.CUDA_MAX_GRID_X, B.CUDA_MAX_GRID_YZ, B.CUDA_MAX_GRID_YZ))]
+    else:
+        # OpenCL's ids and sizes are size_t values, so the global size is one too.
+        facts.append(fact("<=", "tcount", B.SIZE_T_MAX, name_span))
+        if scope.dimensional:
+            facts += [fact("<=", f"tcount.{axis}", B.SIZE_T_MAX, name_span) for axis in AXES]
+    return facts
+
+
+def parse(text: str, path: str, launch: Launch | None = None) -> tuple[ClangUnit, Mapped]:
+    """Clang's reading of a C file with the launch header's and the command line's
+    defines, and its mapping (what `frontend.parse` does for a C file)."""
+    from . import clang_parse
+    from .launch import from_header
+    from ..source import SourceText
+    header = from_header(SourceText(path, text))
+    launch = (launch or Launch()).over(header)
+    unit = clang_parse.parse(text, path, defines=launch.defines)
+    return unit, translate(unit, launch)
