@@ -1,6 +1,7 @@
-"""A command loads only what it and its file need: a cold `check` of a .pvl file pays
-for neither the C front end (tree-sitter), the interpreter's launches, the language
-server, the race checker nor the contract inference."""
+"""Cold start.  A command loads only what it and its file need: a cold `check` of a .pvl
+file pays for neither the C front end (tree-sitter), the interpreter's launches, the
+language server, the race checker nor the contract inference.  And the program does
+not make Python's collector go over everything once more as the process ends."""
 import json
 import subprocess
 import sys
@@ -46,3 +47,22 @@ def test_run_loads_neither_the_prover_nor_the_c_front_end(repo_root):
     assert "vercors_py.run.session" in modules
     assert unwanted(modules, ("vercors_py.engine.verify", "vercors_py.engine.runner",
                               *NOT_FOR_PVL)) == []
+
+
+FROZEN = """
+import contextlib, gc, io, sys
+from vercors_py import cli
+program = sys.argv.pop(1) == "program"
+with contextlib.redirect_stdout(io.StringIO()):
+    cli.main(None if program else sys.argv[1:])
+print(gc.get_freeze_count())
+"""
+
+
+def test_only_the_program_leaves_its_objects_to_the_end_of_the_process(repo_root):
+    def frozen(how):
+        proc = subprocess.run([sys.executable, "-c", FROZEN, how, "explain", "perm.read"], cwd=repo_root,
+                              capture_output=True, encoding="utf-8", timeout=300)
+        return int(proc.stdout)
+    assert frozen("program") > 0        # main() without argv: the script, python -m vercors_py
+    assert frozen("caller") == 0        # a caller's objects stay the collector's
