@@ -11,6 +11,9 @@ Drives `python -m vercors_py lsp` over stdio as an editor would and prints, as J
 - `lens_after_edit` and `hover_behind_lens_after_edit`: the same after a one-character
   edit of a verified file (the lenses come from the cache of the earlier verification),
   and `kernel_hover_after_edit`, a hover on a kernel's name then (it shows verdicts);
+  the edit is above everything, so every declaration moved and none changed;
+- `lens_after_kernel_edit`: code lenses after a one-character edit inside a kernel
+  (a space), whose obligations are generated again;
 - `idle_cpu_seconds`: the server's CPU time over `IDLE` seconds after all is done.
 Times are medians in milliseconds.  docs/editor.md quotes them; targets: hovers under
 100 ms, idle CPU zero.
@@ -103,7 +106,7 @@ async def measure(repeat: int) -> dict:
 
     samples: dict[str, list[float]] = {k: [] for k in (
         "hover_while_verifying", "lens_while_verifying", "hover_behind_lens",
-        "lens_after_edit", "hover_behind_lens_after_edit", "kernel_hover_after_edit")}
+        "lens_after_edit", "hover_behind_lens_after_edit", "kernel_hover_after_edit", "lens_after_kernel_edit")}
     version = 1
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         text_document=types.TextDocumentItem(uri=uri, language_id="pvl", version=version, text=text)))
@@ -131,6 +134,15 @@ async def measure(repeat: int) -> dict:
         samples["lens_after_edit"].append(lens_time)
         samples["hover_behind_lens_after_edit"].append(hover_time)
         samples["kernel_hover_after_edit"].append(await _timed(hover(kernel)))
+        version += 1
+        client.published.clear()
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangePartial(
+                range=types.Range(start=types.Position(line=line + 1, character=0),
+                                  end=types.Position(line=line + 1, character=0)), text=" ")]))
+        await asyncio.wait_for(client.published.wait(), 60)
+        samples["lens_after_kernel_edit"].append(await _timed(lens()))
     await asyncio.sleep(0.5)
     before = _cpu_seconds(pid)
     await asyncio.sleep(IDLE)

@@ -38,7 +38,8 @@ def shown(r: ObligationResult) -> list[D.Diagnostic]:
     found = []
     for d in r.diagnostics:
         if r.span is not None and d.span != r.span and all(x.span != r.span for x in d.related):
-            d = attrs.evolve(d, related=d.related + (D.Related(r.span, f"checked by the {r.kind} obligation {r.name}"),))
+            checked_by = D.Related(r.span, f"checked by the {r.kind} obligation {r.name}")
+            d = attrs.evolve(d, related=d.related + (checked_by,))
         found.append(d)
     return found
 
@@ -47,8 +48,8 @@ def published(result: FileResult, obligations, analysis: service.Analysis, cache
               cancel=None) -> Published:
     """The diagnostics to publish for `result`, the verification of `obligations` (with
     `cache` and `timeout`) of `analysis`: the failures of the solver's obligations
-    (lock-step's are the fast checks') and faults of the tool.  Raises engine.solver.Cancelled once `cancel`
-    is set, between two runs."""
+    (lock-step's are the fast checks') and faults of the tool.  Raises
+    engine.solver.Cancelled once `cancel` is set, between two runs."""
     by_name = {ob.name: ob for ob in obligations}
     context = _Contexts(analysis)
     groups = []                                   # (obligation, its shown diagnostics, what is kept)

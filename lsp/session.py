@@ -15,6 +15,7 @@ given (server.py), which makes it testable without a process.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -99,7 +100,7 @@ class Snapshot:
             self._index = Index(self.analysis.program, self.analysis.source)
         return self._index
 
-    @property
+    @functools.cached_property
     def declarations(self) -> tuple:
         return declarations(self.analysis.checked)
 

@@ -71,7 +71,8 @@ class Document:
 
 def same_as_generated(checked, entries) -> None:
     fresh = generate.obligations(checked)
-    assert [(e.name, e.kind, e.span, e.kernel) for e in entries] == [(o.name, o.kind, o.span, o.kernel) for o in fresh]
+    assert [(e.name, e.kind, e.span, e.kernel) for e in entries] == \
+        [(o.name, o.kind, o.span, o.kernel) for o in fresh]
     for e, ob in zip(entries, fresh):
         if ob.static is None:
             fp = fingerprint(ob, TIMEOUT)
