@@ -30,8 +30,7 @@ SIZE_T_MAX = 2**64 - 1         # OpenCL's ids and sizes are size_t values (spir6
 BARRIERS_CUDA = {"__syncthreads"}
 BARRIERS_OPENCL = {"barrier", "work_group_barrier"}
 # OpenCL's fence flags, by the bits the specification gives them (the header's values).
-FENCE_BITS = {1: A.Fence.LOCAL, 2: A.Fence.GLOBAL}
-IMAGE_FENCE_BIT = 4
+FENCE_BITS = {1: A.Fence.LOCAL, 2: A.Fence.GLOBAL}      # 4, images: no memory of ours
 
 # GPUVerify's annotation functions that have a counterpart here.
 GPUVERIFY_CLAUSES = {"__requires": A.ClauseKind.REQUIRES, "__ensures": A.ClauseKind.ENSURES,

@@ -23,7 +23,6 @@ from . import clang_types as T
 from .clang_expressions import Exprs, Val, body, children, operator, parameters, single_return, strip
 from .clang_memory import Memory, name_span, private_array
 from .clang_scope import Scope, Unsupported, What, in_c_scope
-from .clang_types import CType
 from .dialect import Dialect
 
 _EXPRESSIONS = {K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR, K.CALL_EXPR,

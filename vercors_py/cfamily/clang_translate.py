@@ -28,11 +28,13 @@ from . import clang_types as T
 from . import lexer
 from .clang_expressions import Exprs, body, children, strip
 from .clang_memory import Memory, name_span
+from . import clang_parse
 from .clang_parse import ClangUnit
 from .clang_scope import Scope, Unsupported, What, in_c_scope, key
 from .clang_statements import Statements, _builtin_call
 from .dialect import Dialect
-from .launch import Launch
+from .launch import Launch, from_header
+from ..source import SourceText
 
 
 @attrs.frozen
@@ -408,9 +410,6 @@ def _launch_facts(scope: Scope, name_span) -> list[A.ContextEverywhere]:
 def parse(text: str, path: str, launch: Launch | None = None) -> tuple[ClangUnit, Mapped]:
     """Clang's reading of a C file with the launch header's and the command line's
     defines, and its mapping (what `frontend.parse` does for a C file)."""
-    from . import clang_parse
-    from .launch import from_header
-    from ..source import SourceText
     header = from_header(SourceText(path, text))
     launch = (launch or Launch()).over(header)
     unit = clang_parse.parse(text, path, defines=launch.defines)
