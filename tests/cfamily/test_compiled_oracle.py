@@ -42,7 +42,7 @@ CLASSES = {
     6: "character literals: '\\x80' is read as 128, not a signed char; sizeof('x') is 4 in OpenCL C",
     7: "half is read as a 4-byte float",
     8: "OpenCL fence flags are read as words, not evaluated",
-    9: "races computes on mathematical integers (unsigned wrap-around, signed/unsigned comparison)",
+    9: "races computes on mathematical integers (unsigned wrap-around, narrowing, signed/unsigned comparison)",
     10: "overloaded helpers are resolved by name: the last overload is inlined",
 }
 
@@ -61,7 +61,7 @@ WRONG_TODAY = {
     ("06-char-sizeof-racy.cl", "races"), ("06-char-sizeof-racy.cl", "check"),
     ("07-half-racy.cl", "races"), ("07-half-racy.cl", "check"), ("07-half-assert-wrong.cl", "check"),
     ("08-fence-mask-racy.cl", "races"), ("08-fence-or-racy.cl", "races"), ("08-fence-or-racy.cl", "check"),
-    ("09-signed-compare-racy.cu", "races"), ("09-unsigned-mod-racy.cu", "races"),
+    ("09-narrowing-racy.cu", "races"), ("09-signed-compare-racy.cu", "races"), ("09-unsigned-mod-racy.cu", "races"),
     ("10-overload-racy.cu", "races"), ("10-overload-racy.cu", "check"),
 }
 

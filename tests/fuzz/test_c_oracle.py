@@ -9,13 +9,16 @@ on the kernel's launch (its header line: 1 to 4 threads per group, 1 or 2 groups
 The front end misreads the ten classes of C of issue 25 today
 (tests/cfamily/test_compiled_oracle.py pins kernels of each), so the property fails on
 some kernels of those classes: a disagreement fails the test only for a class that is
-not in MISREAD (remove a class from it when its fix lands).  The CI slice runs 25 fixed
-kernels; the deep run (marker `deep`) draws hundreds and counts the disagreements per
-class (hypothesis statistics and C_ORACLE_LOG):
+not in MISREAD (remove a class from it when its fix lands).  Each feature of the
+generator (FEATURES, with its class) is a test of its own, so that every class gets as
+many kernels.  The CI slice runs two fixed kernels of each; the deep run (marker `deep`)
+draws hundreds and counts the disagreements per class (hypothesis statistics and
+C_ORACLE_LOG):
 
     .venv/bin/python -m pytest -m deep tests/fuzz/test_c_oracle.py --hypothesis-show-statistics
 
-Environment: C_ORACLE_EXAMPLES sets the deep run's number of kernels (default 300);
+Environment: C_ORACLE_EXAMPLES sets the deep run's number of kernels (default 300, shared
+out over the features);
 C_ORACLE_LOG=FILE appends one JSON line per kernel (what was drawn, the verdicts, and the
 text and the oracle's finding of each disagreement).
 """
@@ -28,8 +31,9 @@ import tempfile
 
 import pytest
 from hypothesis import HealthCheck, event, given, note, settings
+from hypothesis import strategies as st
 
-from tests.fuzz.test_c_oracle_kernels import describe, kernels
+from tests.fuzz.test_c_oracle_kernels import FEATURES, describe, kernels
 from tests.support import c_oracle
 from vercors_py import service
 
@@ -82,19 +86,23 @@ def _log(info, verdict, outcome, text) -> None:
                                      "text": text}) + "\n")
 
 
-@settings(derandomize=True, max_examples=25, deadline=None, suppress_health_check=SLOW, database=None)
-@given(kernels())
-def test_races_against_the_compiled_kernels(oracle, text):
-    """The CI slice: a fixed set of kernels; only the classes still misread may disagree."""
+@pytest.mark.parametrize("feature", FEATURES)
+@settings(derandomize=True, max_examples=2, deadline=None, suppress_health_check=SLOW, database=None)
+@given(data=st.data())
+def test_races_against_the_compiled_kernels(oracle, feature, data):
+    """The CI slice: two fixed kernels of each feature."""
+    text = data.draw(kernels(feature))
     disagreement = compare(text)
     assert disagreement is None or describe(text)["class"] in MISREAD, disagreement
 
 
 @pytest.mark.deep
-@settings(max_examples=int(os.environ.get("C_ORACLE_EXAMPLES", "300")), deadline=None,
+@pytest.mark.parametrize("feature", FEATURES)
+@settings(max_examples=max(1, int(os.environ.get("C_ORACLE_EXAMPLES", "300")) // len(FEATURES)), deadline=None,
           suppress_health_check=SLOW, database=None)
-@given(kernels())
-def test_races_against_the_compiled_kernels_deep(oracle, text):
-    """Hundreds of kernels; pick a seed with --hypothesis-seed to run several at once."""
+@given(data=st.data())
+def test_races_against_the_compiled_kernels_deep(oracle, feature, data):
+    """Hundreds of kernels, as many of each feature; pick a seed with --hypothesis-seed."""
+    text = data.draw(kernels(feature))
     disagreement = compare(text)
     assert disagreement is None or describe(text)["class"] in MISREAD, disagreement

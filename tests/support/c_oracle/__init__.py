@@ -28,19 +28,21 @@ DEFAULT_FILL = (0, 1, 2, 3)
 MIN_LENGTH = 64
 
 
+PROBE = "__global__ void probe(int *a) { a[threadIdx.x] = 1; }\n"
+
+
 def available() -> str | None:
     """Why the oracle cannot run here, or None when it can."""
     for tool in ("gcc", "g++", "addr2line"):
         if shutil.which(tool) is None:
             return f"{tool} is not installed"
+    path = Path(__file__).parent / "runtime" / "probe.cu"
     try:
-        build.build(Path(__file__).parent / "runtime" / "probe.cu", PROBE, _only(PROBE, False), ())
-    except BuildError as e:
-        return f"the compiler cannot build an instrumented kernel: {e}"
-    return None
-
-
-PROBE = "__global__ void probe(int *a) { a[threadIdx.x] = 1; }\n"
+        program = build.build(path, PROBE, _only(PROBE, False), ())
+        outcome = execute.run(program.binary, path, execute.launch_input((2, 1, 1), (1, 1, 1), [execute.Buffer(2, (0,))]), 30)
+    except (BuildError, RuntimeError, OSError) as e:
+        return f"the compiler cannot build and run an instrumented kernel: {e}"
+    return None if outcome.complete and not outcome.failed else f"the probe kernel fails: {outcome.describe()}"
 
 
 def kernel_names(path: str | Path) -> list[str]:
