@@ -1,10 +1,13 @@
-"""Counterexample notes you can trust (engine/counterexample.py, engine/concrete.py).
+"""Counterexample notes you can trust (engine/counterexample.py, engine/concrete.py,
+engine/smallest.py).
 
 A note satisfies the context it claims (a model found without the definitions of
 recursive functions is checked against them: it gives way to a better model or to a
 proof, or the note says it may be spurious), says where its values are from, shows the
-values of the function applications of the failing formula, and tells two paths to the
-same failure apart by the branch conditions they took."""
+values of the function applications of the failing formula, tells two paths to the
+same failure apart by the branch conditions they took, and shows the smallest launch
+that fails (always for C kernels, whose limits let the solver take large sizes; for a
+.pvl kernel when its model is large)."""
 from __future__ import annotations
 
 import pathlib
@@ -17,7 +20,7 @@ from tests.support.edits import cached_and_fresh_after_an_edit_above
 from tests.support.expectations import check
 from vercors_py import service
 from vercors_py.diagnostics import Severity
-from vercors_py.engine import concrete
+from vercors_py.engine import concrete, smallest
 from vercors_py.engine.solver import Answer, Outcome, Solver
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -30,6 +33,17 @@ def _errors(name: str) -> list:
     path = DATA / name
     result = service.check_text(path.read_text(), str(path), service.Options(jobs=1))
     return [d for d in result.diagnostics if d.severity is Severity.ERROR]
+
+
+def _sizes(note: str) -> dict[str, int]:
+    """The sizes and ids of a note, per axis too (`gsize.x = 1`)."""
+    return {k: int(v) for k, v in re.findall(r"(?<![\w.(])((?:gsize|ngroups|gid|lid|tid)(?:\.[xyz])?) = (\d+)\b", note)}
+
+
+def _threads(d) -> list[int]:
+    """The linear ids of the threads a failure's notes and related places name."""
+    texts = [*d.notes, *(r.message for r in d.related)]
+    return [int(n) for text in texts for n in re.findall(r"\bthread (?:lid|tid) (\d+)", text)]
 
 
 def _note(d) -> str:
@@ -61,7 +75,8 @@ def ignoring_definitions(monkeypatch):
     monkeypatch.setattr(Solver, "_prove_with_helpers", _without_definitions)
 
 
-@pytest.mark.parametrize("path", sorted(DATA.glob("*.pvl")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted([*DATA.glob("*.pvl"), *DATA.glob("*.cu"), *DATA.glob("*.cl")]),
+                         ids=lambda p: p.name)
 def test_verdicts_and_error_lines(path):
     assert check(path) == []
 
@@ -92,6 +107,59 @@ def test_without_a_better_model_the_note_says_it_may_be_spurious(ignoring_defini
     assert d.code == "assert.failed" and _values(note)["gsize"] == 6
     assert ("may be spurious: `context_everywhere isPow2(gsize)` does not hold at these values "
             "(isPow2(6) is false, not true as the model has it)") in note
+
+
+# ---- the smallest launch -------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["fig8-no-barrier.cu", "fig8-no-barrier.cl"])
+def test_a_c_kernels_race_is_shown_at_the_smallest_launch_that_has_it(name):
+    # CUDA's limit (and the OpenCL twin's context) bounds gsize by 1024, and the
+    # solver's first model took gsize = 1024.
+    (d,) = _errors(name)
+    sizes = _sizes(_note(d))
+    assert (sizes["gsize"], sizes["ngroups"]) == (2, 1), _note(d)
+    assert sizes["tid"] < 2 and set(_threads(d)) == {0, 1}, d
+
+
+def test_a_2d_race_is_shown_at_the_smallest_block_per_axis():
+    (d,) = _errors("fig8-no-barrier-2d.cu")
+    sizes = _sizes(_note(d))
+    assert [sizes[f"gsize.{a}"] for a in "xyz"] == [1, 2, 1] and sizes["gsize"] == 2, _note(d)
+    assert [sizes[f"lid.{a}"] for a in "xyz"] == [0, 0, 0], _note(d)
+    assert set(_threads(d)) == {0, 1}, d
+
+
+def test_the_pvl_twins_counterexample_is_kept_as_the_solver_found_it(monkeypatch):
+    probed = []
+    monkeypatch.setattr(smallest._Probes, "lower", lambda self, term, floor, model: probed.append(term) or model)
+    (d,) = _errors("fig8-no-barrier.pvl")
+    assert _note(d) == PREFIX + "before this statement: gsize = 2, ngroups = 1, gid = 0, lid = 0, tid = 0"
+    assert probed == []
+
+
+def test_a_large_pvl_model_is_tightened():
+    # The solver's first model for `assert f(lid) == 0` had gsize = 14863 and lid = 13965;
+    # the context asks for gsize > 2.
+    abstract = max(_errors("function-values.pvl"), key=lambda d: d.span.start_line)
+    sizes = _sizes(_note(abstract))
+    assert sizes["gsize"] == 3 and sizes["lid"] == 0, _note(abstract)
+
+
+def test_a_smaller_model_that_breaks_a_definition_is_dropped():
+    # Without the definition of isPow2 the probes find gsize = 600; the audit refuses it.
+    (d,) = _errors("pow2-launch.cu")
+    assert _sizes(_note(d))["gsize"] == 1024 and "may be spurious" not in _note(d), _note(d)
+
+
+def test_without_probes_the_failures_are_the_same(monkeypatch):
+    # Only the note's values come from the probes: the verdict, codes and places do not.
+    found = {name: [(d.code, d.span.start_line) for d in _errors(name)]
+             for name in ("fig8-no-barrier.cu", "fig8-no-barrier-2d.cu")}
+    monkeypatch.setattr(smallest, "BUDGET", 0)
+    for name, failures in found.items():
+        errors = _errors(name)
+        assert [(d.code, d.span.start_line) for d in errors] == failures
+        assert _sizes(_note(errors[0]))["gsize"] > 2
 
 
 # ---- where the values are from -------------------------------------------------------

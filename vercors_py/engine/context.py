@@ -19,6 +19,7 @@ from .. import diagnostics as D
 from ..diagnostics import Related
 from .counterexample import Failures, describe, place
 from .concrete import settle
+from .smallest import smallest
 from .solver import VACUITY_RLIMIT, Answer, Outcome, Solver
 from .state import Permissions, Terms
 from .unknowns import wording
@@ -163,6 +164,9 @@ class Engine:
             # A model found without the definitions is checked against them (and may
             # give way to a proof or a better model).
             answer, caveat = settle(self, full, answer)
+            if answer.outcome is Outcome.FAILED and caveat is None:
+                # The note's launch as small as the failure allows (smallest.py).
+                answer = attrs.evolve(answer, model=smallest(self, full, answer.model))
         if answer.outcome is Outcome.PROVED:
             if answer.effort > VACUITY_RLIMIT:
                 # A hard-won proof may have found a contradiction that the routine
