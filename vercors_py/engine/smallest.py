@@ -5,10 +5,9 @@ Z3 gives the first model it meets.  For a .pvl kernel that is a small launch (it
 are bounded only from below), but a C kernel's platform limits bound them from above (at
 most 1024 threads per block in CUDA, 2^31 - 1 blocks), and Z3 takes any size up to
 them, often the bound: a note with `gsize = 1024` and thread 929, which `check --replay`
-then runs as 1,024 threads, or a 2 x 2 block where 1 x 2 shows the race.  So a C
-kernel's model is tightened whenever a size or id is above its least value, and a .pvl
-kernel's only when one is above SMALL (rare; its notes, which the tutorial quotes, stay
-as the solver found them otherwise).  Tightening gives each size (per axis, threads per
+then runs as 1,024 threads.  So a model is tightened when a size or id (of one axis, or
+the linear one) is above SMALL, whatever the front end: models small enough to read stay
+as the solver found them (the tutorial quotes such notes).  Tightening gives each size (per axis, threads per
 group before groups), then each id of the obligation's own thread (group before thread),
 then those of the other threads the failing formula names (`lid'`), the least value the
 failure allows with the ones before it fixed.
@@ -33,13 +32,12 @@ from __future__ import annotations
 
 import z3
 
-from ..frontend import is_c
 from .concrete import Audit
 from .solver import SEED, Cancelled
 from .terms import subterms
 
-# A .pvl kernel's model whose sizes and ids are all at most this is kept as found: small
-# enough to read and to replay.
+# A model whose sizes and ids are all at most this is kept as found: small enough to read
+# and to replay.
 SMALL = 8
 # Z3 resource units for all the probes of one counterexample (about a tenth of a second),
 # and at most per probe.  A probe re-reads the path from scratch; on examples/ and
@@ -78,8 +76,6 @@ def smallest(engine, full, model):
 
 def _tighten(engine, model, terms) -> bool:
     """Whether the model is worth the probes (the module's docstring says when)."""
-    if engine.span is not None and is_c(engine.span.path):
-        return any(_value(model, t) > floor for t, floor in terms)
     linear = [w.term for w in engine.watches if w.name in ("gsize", "ngroups", "tid")]
     return any(_value(model, t) > SMALL for t in [*(t for t, _ in terms), *linear])
 
