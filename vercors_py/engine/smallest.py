@@ -3,14 +3,14 @@ one at a time with the solver.
 
 Z3 gives the first model it meets.  For a .pvl kernel that is a small launch (its sizes
 are bounded only from below), but a C kernel's platform limits bound them from above (at
-most 1024 threads per block in CUDA, 2^31 - 1 blocks), and Z3 takes any size up to
-them, often the bound: a note with `gsize = 1024` and thread 929, which `check --replay`
-then runs as 1,024 threads.  So a model is tightened when a size or id (of one axis, or
-the linear one) is above SMALL, whatever the front end: models small enough to read stay
-as the solver found them (the tutorial quotes such notes).  Tightening gives each size (per axis, threads per
-group before groups), then each id of the obligation's own thread (group before thread),
-then those of the other threads the failing formula names (`lid'`), the least value the
-failure allows with the ones before it fixed.
+most 1024 threads per block in CUDA, 2^31 - 1 blocks), and Z3 takes any size up to them,
+often the bound: a note with `gsize = 1024` and thread 929, which `check --replay` then
+runs as 1,024 threads.  So a model is tightened when a size or id (of one axis, or the
+linear one) is above SMALL, whatever the front end: models small enough to read stay as
+the solver found them (the tutorial quotes such notes).  Tightening gives each size (per
+axis, threads per group before groups), then each id of the obligation's own thread
+(group before thread), then those of the other threads the failing formula names
+(`lid'`), the least value the failure allows with the ones before it fixed.
 
 A value is lowered by probing `x <= k` on a solver of its own, built from the path's
 assertions and the negated check: k from the least value x can have upwards, twice as
