@@ -42,7 +42,7 @@ from vercors_py.syntax import ast as A
 
 from .languages import is_c
 
-_WORD = re.compile(r"[A-Za-z_]\w*")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")     # a NAME of grammar/kernel.lark
 
 
 @attrs.frozen
