@@ -45,12 +45,16 @@ def read(text: str, lines: int = 4) -> Header:
             define, value, option, size = m.groups()
             if define:
                 defines.append((define, value if value is not None else "1"))
-            elif option in ("blockDim", "local_size"):
-                local = dims(size)
-            elif option in ("gridDim", "num_groups"):
-                groups = dims(size)
-            elif option == "global_size":
-                global_ = dims(size)
+                continue
+            try:
+                if option in ("blockDim", "local_size"):
+                    local = dims(size)
+                elif option in ("gridDim", "num_groups"):
+                    groups = dims(size)
+                elif option == "global_size":
+                    global_ = dims(size)
+            except ValueError:
+                continue   # a size written with a macro (`--blockDim=TILE`): the caller gives it
         break
     if groups is None and global_ is not None and local is not None:
         groups = tuple(g // size for g, size in zip(global_, local))  # type: ignore[assignment]
