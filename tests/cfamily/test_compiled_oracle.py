@@ -46,8 +46,8 @@ CLASSES = {
     10: "overloaded helpers are resolved by name: the last overload is inlined",
 }
 
-# The cases in which the front end is wrong today (file, command): the tool claims
-# race-free or verified and the compiled kernel races or fails.
+# The cases in which the tree-sitter front end reads C wrongly (file, command): the tool
+# claims race-free or verified and the compiled kernel races or fails.
 WRONG_TODAY = {
     ("09-unsigned-mod-racy.cu", "races"),
 }
@@ -296,7 +296,8 @@ EXAMPLE_LAUNCHES = {
 def _example_launches(path: pathlib.Path):
     if path.name.startswith("transpose-2d-blocks"):
         return [((16, 16, 1), groups, {"inp": 256 * groups, "out": 256 * groups}) for groups in (1, 2)]
-    family = next(f for f in EXAMPLE_LAUNCHES if path.name.startswith(f))
+    family = next((f for f in EXAMPLE_LAUNCHES if path.name.startswith(f)), None)
+    assert family is not None, f"say in EXAMPLE_LAUNCHES which launches {path.name}'s contexts allow"
     sizes, lengths = EXAMPLE_LAUNCHES[family]
     return [(local, groups, lengths(local, groups)) for local, groups in sizes]
 
