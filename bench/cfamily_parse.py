@@ -5,7 +5,7 @@ which provide the `clang` module.
 
     .venv/bin/python bench/cfamily_parse.py                  # JSON on stdout, summary on stderr
     .venv/bin/python bench/cfamily_parse.py --repeat 1       # quicker: one parse per kernel
-    .venv/bin/python bench/cfamily_parse.py --no-current     # without the current front end
+    .venv/bin/python bench/cfamily_parse.py --no-current     # the parse alone, not the whole front end
 
 What it measures, each in a section of the JSON:
 
@@ -22,9 +22,9 @@ What it measures, each in a section of the JSON:
                instantiations, overload resolution, typedefs, references, constexpr),
                whether the Python bindings give it (`bindings`), only the shared library
                through ctypes (`library`), or neither; each with the value found
-  current      the current front end (tree-sitter and our own typing) on the same
-               kernels: how many it maps (no error from `service.analyze`, as
-               bench/peers.py counts them) and its time per kernel
+  current      the whole front end (clang's parse, the mapping onto the AST and the
+               static checks: `service.analyze`) on the same kernels: how many it maps
+               (no error, as bench/peers.py counts them) and its time per kernel
 
 It measures; it never fails on a number (exit 1 only if the clang module is missing).
 """
@@ -258,7 +258,7 @@ def reachable() -> dict:
     return found
 
 
-# ---- the current front end ----
+# ---- the whole front end ----
 
 def current_front_end(suite: Path, repeat: int) -> dict:
     from vercors_py import diagnostics as D
@@ -291,7 +291,7 @@ def summary(report: dict) -> str:
     lines += [f"  {name}: {row['how']}: {row['value']}" for name, row in report["reachable"].items()]
     if "current" in report:
         current = report["current"]
-        lines.append(f"current front end: {current['mapped']} of {current['kernels']} mapped; parse and map "
+        lines.append(f"front end: {current['mapped']} of {current['kernels']} mapped; parse and map "
                      f"wall median {current['parse_and_map_wall']['median_ms']} ms, "
                      f"p90 {current['parse_and_map_wall']['p90_ms']} ms")
     return "\n".join(lines)
@@ -301,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--suite", type=Path, default=SUITE)
     ap.add_argument("--repeat", type=int, default=3, help="parses per kernel; the least time counts")
-    ap.add_argument("--no-current", action="store_true", help="skip the current front end")
+    ap.add_argument("--no-current", action="store_true", help="skip the whole front end")
     ap.add_argument("--no-project", action="store_true", help="skip the project's own C files")
     args = ap.parse_args(argv)
     try:

@@ -133,13 +133,12 @@ _CODES = [
     ("type.level-reserved", "a group contract that mentions lid or tid, or a kernel contract that mentions gid, lid or tid"),
     # unsupported (the C front end)
     ("unsupported.type", "a type outside the subset: structs, unions, vector types, pointers to pointers, images, ..."),
-    ("unsupported.pointer", "a pointer the front end does not follow: into two arrays, NULL, pointers to pointers"),
+    ("unsupported.pointer", "a pointer the front end does not follow: into two arrays, NULL, compared or used as a value"),
     ("unsupported.side-effect", "an assignment, `++`/`--`, comma or call with effects inside an expression"),
     ("unsupported.function", "a call of a function the front end does not know or cannot inline"),
     ("unsupported.atomic", "an atomic operation (atomicAdd, atomic_inc, ...)"),
     ("unsupported.warp", "a warp-level intrinsic (__shfl_sync, __ballot_sync, __syncwarp, ...)"),
     ("unsupported.dimension", "an OpenCL id or size function (get_local_id, ...) whose dimension is not a constant 0, 1 or 2"),
-    ("unsupported.macro", "a use of a function-like macro, or a macro whose body is not an expression"),
     ("unsupported.statement", "a statement outside the subset: switch, goto, labels, ..."),
     ("unsupported.declaration", "a declaration outside the subset: templates, structs, globals, kernels with a return value, ..."),
     # divergence

@@ -21,7 +21,7 @@ from .syntax import ast as A
 from .syntax import parser
 from .syntax.parser import ParseResult
 
-if TYPE_CHECKING:      # cfamily/ (and tree-sitter) is loaded only for a C file
+if TYPE_CHECKING:      # cfamily/ (and libclang) is loaded only for a C file
     from .cfamily.launch import Launch
 
 C_SUFFIXES = frozenset({".cu", ".cuh", ".cl"})
@@ -33,12 +33,8 @@ def is_c(path: str) -> bool:
 
 def parse(text: str, path: str, launch: Launch | None = None) -> ParseResult:
     if is_c(path):
-        from .cfamily import launch as launches
-        from .cfamily.parse import parse_text
-        from .cfamily.translate import translate
-        unit = parse_text(text, path)
-        header = launches.from_header(unit.source)
-        mapped = translate(unit, (launch or launches.Launch()).over(header))
+        from .cfamily import clang_translate
+        unit, mapped = clang_translate.parse(text, path, launch)
         return ParseResult(unit.source, mapped.program, mapped.diagnostics)
     parsed = parser.parse(text, path)
     if parsed.program is None or launch is None or launch.empty:

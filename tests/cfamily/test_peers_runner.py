@@ -30,8 +30,10 @@ BAD = ("//xfail:clang_error\n//--blockDim=8 --gridDim=1\n"
        "__global__ void k(int *a) {\n  a[threadIdx.x] = ;\n}\n")
 ATOMIC = ("//pass\n//--blockDim=8 --gridDim=1\n"
           "__global__ void k(int *a) {\n  atomicAdd(a, 1);\n}\n")
-UNKNOWN = ("//pass\n//--blockDim=8 --gridDim=1\n"
-           "__global__ void k(int *a) {\n  a[threadIdx.x] = nosuch;\n}\n")
+UNKNOWN = ("//pass\n//--blockDim=8 --gridDim=1\n/*@ requires nosuch > 0; @*/\n"
+           "__global__ void k(int *a) {\n  a[threadIdx.x] = 1;\n}\n")
+UNDECLARED = ("//pass\n//--blockDim=8 --gridDim=1\n"
+              "__global__ void k(int *a) {\n  a[threadIdx.x] = nosuch;\n}\n")
 
 
 def test_measure_one_clean_and_one_broken_kernel(tmp_path):
@@ -49,8 +51,11 @@ def test_measure_one_clean_and_one_broken_kernel(tmp_path):
     broken = peers.measure(bad, tmp_path, repeat=2)
     assert (broken.language, broken.expectation, broken.outcome) == (
         "cu", "xfail:CLANG_ERROR", peers.Outcome.SYNTAX)
-    assert (broken.code, broken.line) == ("syntax.unexpected-token", 4)
+    assert (broken.code, broken.line) == ("syntax.c-parse", 4)
     assert broken.stages == (peers.Outcome.SYNTAX,) and broken.stage == "parse"
+    # clang's semantic errors end the parse stage too: the kernel is not C
+    undeclared = peers.measure(_kernel(tmp_path, "undeclared/kernel.cu", UNDECLARED), tmp_path)
+    assert (undeclared.outcome, undeclared.code, undeclared.line) == (peers.Outcome.SYNTAX, "type.c-semantic", 4)
 
     text = peers.render([ok, broken], repeat=2)
     assert "## Stage 1: parse" in text and "## Stage 2: mapped" in text
@@ -226,3 +231,11 @@ def test_an_exception_in_races_is_a_crash_with_its_last_frames(tmp_path, monkeyp
     assert escaped.trace and "in boom" in escaped.trace[-1]
     text = "\n".join(peers.render_races([caught, escaped]))
     assert "| `escaped/kernel.cl` | races | KeyError |" in text and "0 missed races" in text
+
+
+def test_the_parse_stage_has_the_header_lines_defines(tmp_path):
+    peers = _peers()
+    text = ("//pass\n//--blockDim=8 --gridDim=1 -DWIDTH=8\n"
+            "__global__ void k(int *a) {\n  __shared__ int t[WIDTH];\n  t[threadIdx.x] = 0;\n}\n")
+    result = peers.measure(_kernel(tmp_path, "defined/kernel.cu", text), tmp_path)
+    assert result.stages[0] is peers.Outcome.PARSED, (result.code, result.message)

@@ -17,11 +17,6 @@ NO_EXAMPLE = {
     "internal.error": "a fault of the tool",
     "syntax.encoding": "the file is not text",
     "infer.cannot": "reported by `infer`, not by `check` or `run`",
-    # clang's errors, until clang's front end is wired into check (issue 25); their
-    # entries' kernels are checked in tests/cfamily/test_clang_parse.py
-    "syntax.preprocessor": "reported by the clang front end only",
-    "syntax.c-parse": "reported by the clang front end only",
-    "type.c-semantic": "reported by the clang front end only",
 }
 OPTIONS = service.Options(timeout=2.0, jobs=1)
 ENTRIES = [(code, explain.entry(code)) for code in D.CODES]

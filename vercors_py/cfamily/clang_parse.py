@@ -124,6 +124,30 @@ class _Native:
             self.eval_dispose(result)
 
 
+# clang's ForStmt keeps its parts after the 8 bytes of Stmt's bits, in this order
+# (clang/AST/Stmt.h: INIT, CONDVAR, COND, INC, BODY); libclang gives a for statement's
+# children without saying which part a child is, leaving out the parts not written.
+_FOR_SLOTS = 5
+
+
+def for_parts(cursor: cindex.Cursor) -> tuple[cindex.Cursor | None, ...] | None:
+    """A `FOR_STMT`'s initialisation, condition, update and body, each None when not
+    written; found in the statement itself, so a header that a macro wrote is read
+    as clang read it.  None for a condition that declares a variable, and should the
+    statement's layout not be the one expected (every child must be found in it)."""
+    kids = list(cursor.get_children())
+    slots = (ctypes.c_void_p * _FOR_SLOTS).from_address(cursor.data[1] + 8)
+    init, condvar, cond, inc, body = (slot or None for slot in slots)
+    if condvar is not None or not kids or kids[-1].data[1] != body:
+        return None
+    found: list[cindex.Cursor | None] = [None, None, None]
+    for kid in kids[:-1]:
+        if kid.data[1] not in (init, cond, inc):
+            return None
+        found[(init, cond, inc).index(kid.data[1])] = kid
+    return (*found, kids[-1])
+
+
 @functools.cache
 def _lib() -> _Native:
     # Not at import: the bindings load the shared library on first use.
@@ -221,7 +245,7 @@ def parse(text: str, path: str, dialect: Dialect | None = None,
     looks first), with `-DNAME=value` for each define and `-I` for each directory."""
     dialect = dialect or Dialect.of_path(path)
     if text.startswith("\ufeff"):
-        # As parse.py: a byte-order mark is no character of the program; a space keeps offsets.
+        # A byte-order mark is no character of the program; a space keeps offsets.
         text = " " + text[1:]
     source = SourceText(path, text)
     positions = ByteIndex.of(text)

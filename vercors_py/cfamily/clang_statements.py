@@ -19,6 +19,7 @@ from .. import diagnostics as D
 from ..syntax import ast as A
 from ..syntax import parser
 from . import clang_builtins as B
+from . import clang_parse
 from . import clang_types as T
 from .clang_expressions import Exprs, Val, body, children, operator, parameters, single_return, strip
 from .clang_memory import Memory, name_span, private_array
@@ -237,35 +238,11 @@ class Statements:
         return A.For(contract, init, cond, None, A.Block((mapped_body, after), span=mapped_body.span), span=span)
 
     def _for_parts(self, c: Cursor) -> tuple:
-        """A for statement's initialisation, condition, update and body.  Clang's tree
-        leaves out the parts that are not written, so the two semicolons of the head
-        (found in the text) say which part each child is."""
-        parts = children(c)
-        body_c = parts.pop()
-        text = self.s.unit.source.text
-        span = self.s.span(c)
-        at = text.index("(", span.start) + 1
-        depth, semicolons = 0, []
-        while at < span.end and len(semicolons) < 2:
-            char = text[at]
-            if text.startswith("//", at):
-                at = text.find("\n", at)
-                continue
-            if text.startswith("/*", at):
-                at = text.find("*/", at) + 2
-                continue
-            depth += char in "([{"
-            depth -= char in ")]}"
-            if char == ";" and depth == 0:
-                semicolons.append(at)
-            at += 1
-        found: list = [None, None, None]
-        for part in parts:
-            start = self.s.span(part).start
-            place = 0 if len(semicolons) < 1 or start < semicolons[0] else 1 if len(semicolons) < 2 \
-                or start < semicolons[1] else 2
-            found[place] = part
-        return (*found, body_c)
+        parts = clang_parse.for_parts(c)
+        if parts is None:
+            raise Unsupported("unsupported.statement", self.s.span(c),
+                              "a for loop whose condition declares a variable is not supported")
+        return parts
 
     def do_loop(self, c: Cursor, contract: tuple) -> A.Stmt:
         """`do S while (c);` as `while (true) { S; if (!c) break; }`, each `continue` of

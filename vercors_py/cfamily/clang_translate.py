@@ -129,10 +129,9 @@ def _annotations(unit: ClangUnit) -> list[tuple[int, int]]:
     in characters; those inside preprocessor lines are not annotations."""
     scan = lexer.scan(unit.source.text)
     text = unit.source.text
-    inside_directive = [(d.start, d.end) for d in scan.directives]
     found = []
     for start, end in scan.comments:
-        if any(a <= start < b for a, b in inside_directive):
+        if any(a <= start < b for a, b in scan.directives):
             continue
         comment = text[start:end]
         if comment.startswith("/*@"):

@@ -1,8 +1,8 @@
 """Which C dialect a file is written in: CUDA or OpenCL C.
 
-Both are parsed with the same CUDA grammar; the dialect decides only which OpenCL
-qualifiers are blanked out before parsing (qualifiers.py), because the unprefixed
-`global`, `local`, `kernel`, ... are keywords in OpenCL C but ordinary names in CUDA.
+The dialect chooses clang's language (`-x cuda` or `-x cl`) and built-in header, and
+the built-ins the mapping knows: the unprefixed `global`, `local`, `kernel`, ... are
+keywords in OpenCL C but ordinary names in CUDA.
 """
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ class Dialect(enum.Enum):
 
     @classmethod
     def of_path(cls, path: str) -> "Dialect":
-        """The dialect a file name announces; `.cl` is OpenCL, everything else CUDA
-        (the grammar is CUDA's, so it is the safe default)."""
+        """The dialect a file name announces; `.cl` is OpenCL, everything else (`.cu`,
+        `.cuh`) CUDA."""
         match PurePath(path).suffix.lower():
             case ".cl":
                 return cls.OPENCL

@@ -1,7 +1,6 @@
-"""Byte offsets (what tree-sitter reports) to character offsets (what our spans hold).
+"""Byte offsets (what clang reports) to character offsets (what our spans hold).
 
-tree-sitter parses UTF-8 bytes and gives byte offsets and (row, byte column) points.
-Our `Span`s are character offsets into the decoded text, so a comment with `∀` (three
+Clang reads UTF-8 bytes and gives byte offsets.  Our `Span`s are character offsets into the decoded text, so a comment with `∀` (three
 bytes) before an error would shift every position after it by two if bytes were used
 as characters.  The index stores only where non-ASCII characters start, so for the
 usual ASCII file the conversion is the identity and costs nothing.
