@@ -16,7 +16,7 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
 
 NOT_FOR_PVL = ("vercors_py.cfamily", "tree_sitter", "vercors_py.lsp", "pygls", "vercors_py.infer",
                "vercors_py.races", "vercors_py.report.json", "vercors_py.report.sarif",
-               "vercors_py.obligations.show")
+               "vercors_py.obligations.show", "multiprocessing")     # workers only for many obligations
 # engine/concrete.py checks a counterexample with the interpreter's evaluation of pure
 # functions (docs/architecture.md); nothing else of run/ belongs to a check.
 ENGINE_USES = {"vercors_py.run", "vercors_py.run.evaluate", "vercors_py.run.values", "vercors_py.run.faults"}

@@ -7,7 +7,6 @@ in this process, where starting workers would cost more than it saves.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 
 from ..results import ObligationResult
@@ -30,9 +29,9 @@ def run_all(obligations, options, cancel=None, progress=None) -> list[Obligation
     `cancel` the obligations are proved here, one after the other, so that cancelling
     reaches the check in flight."""
     jobs = options.jobs or os.cpu_count() or 1
-    if jobs <= 1 or len(obligations) < MIN_PARALLEL or cancel is not None \
-            or "fork" not in multiprocessing.get_all_start_methods():
+    if jobs <= 1 or len(obligations) < MIN_PARALLEL or cancel is not None or not _can_fork():
         return _collect((prove(ob, options.timeout, cancel) for ob in obligations), progress)
+    import multiprocessing
     global _shared
     _shared = (list(obligations), options.timeout)
     try:
@@ -40,6 +39,11 @@ def run_all(obligations, options, cancel=None, progress=None) -> list[Obligation
             return _collect(pool.imap(_prove_index, range(len(obligations)), chunksize=1), progress)
     finally:
         _shared = ()
+
+
+def _can_fork() -> bool:
+    import multiprocessing      # loaded only for files with enough obligations to fork for
+    return "fork" in multiprocessing.get_all_start_methods()
 
 
 def _collect(results, progress) -> list[ObligationResult]:
