@@ -18,7 +18,7 @@ NOT_FOR_PVL = ("vercors_py.cfamily", "tree_sitter", "vercors_py.lsp", "pygls", "
                "vercors_py.races", "vercors_py.report.json", "vercors_py.report.sarif",
                "vercors_py.obligations.show", "multiprocessing")     # workers only for many obligations
 # engine/concrete.py checks a counterexample with the interpreter's evaluation of pure
-# functions (docs/architecture.md); nothing else of run/ belongs to a check.
+# functions (docs/architecture.md): a failing check loads that part of run/, and only that.
 ENGINE_USES = {"vercors_py.run", "vercors_py.run.evaluate", "vercors_py.run.values", "vercors_py.run.faults"}
 
 
@@ -37,8 +37,14 @@ def test_check_of_a_pvl_file_loads_no_other_command(repo_root):
     code, modules = loaded(repo_root, "check", "examples/seed004-fig8-demo.pvl")
     assert code == 0
     assert "vercors_py.engine.verify" in modules          # it did verify in this process
+    assert unwanted(modules, (*NOT_FOR_PVL, "vercors_py.run")) == []
+
+
+def test_a_failing_check_loads_only_the_pure_evaluation_of_run(repo_root):
+    code, modules = loaded(repo_root, "check", "examples/seed004-fig8-wrong-post.pvl")
+    assert code == 1
     assert unwanted(modules, NOT_FOR_PVL) == []
-    assert [m for m in modules if m.startswith("vercors_py.run") and m not in ENGINE_USES] == []
+    assert {m for m in modules if m.startswith("vercors_py.run")} <= ENGINE_USES
 
 
 def test_run_loads_neither_the_prover_nor_the_c_front_end(repo_root):

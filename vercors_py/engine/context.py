@@ -18,7 +18,6 @@ import z3
 from .. import diagnostics as D
 from ..diagnostics import Related
 from .counterexample import Failures, describe, place
-from .concrete import settle
 from .smallest import smallest
 from .solver import VACUITY_RLIMIT, Answer, Outcome, Solver
 from .state import Permissions, Terms
@@ -162,7 +161,9 @@ class Engine:
         caveat = None
         if answer.outcome is Outcome.FAILED:
             # A model found without the definitions is checked against them (and may
-            # give way to a proof or a better model).
+            # give way to a proof or a better model).  Loaded here: a check that
+            # proves everything needs none of the interpreter's evaluation.
+            from .concrete import settle
             answer, caveat = settle(self, full, answer)
             if answer.outcome is Outcome.FAILED and caveat is None:
                 # The note's launch as small as the failure allows (smallest.py).

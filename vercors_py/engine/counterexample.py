@@ -21,7 +21,6 @@ import z3
 
 from ..diagnostics import COUNTEREXAMPLE_PREFIX as PREFIX, Related
 from ..semantics.symbols import SymbolKind
-from .concrete import Truth
 from .terms import subterms
 
 MAX_CELLS = 6
@@ -90,6 +89,7 @@ def describe(model, watches, store, goal, engine=None, caveat: str | None = None
             show(name, term, earlier.get(name, ""))
     parts.extend(_cells(model, goal))
     if engine is not None and engine.functions is not None:
+        from .concrete import Truth      # the interpreter's evaluation, loaded only for a failure
         parts.extend(Truth(engine.functions, model).shown(goal, exact=not caveat))
     if not parts:
         return ()

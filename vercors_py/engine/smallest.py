@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import z3
 
-from .concrete import Audit
 from .solver import SEED, Cancelled
 from .terms import subterms
 
@@ -69,9 +68,14 @@ def smallest(engine, full, model):
     if best is model:
         return model
     if engine.solver.definitions and engine.functions is not None and engine.functions.defined \
-            and not Audit(engine, best, full).trusted:
+            and not _trusted(engine, best, full):
         return model
     return best
+
+
+def _trusted(engine, model, full) -> bool:
+    from .concrete import Audit      # the interpreter's evaluation, loaded only for a failure
+    return Audit(engine, model, full).trusted
 
 
 def _tighten(engine, model, terms) -> bool:
