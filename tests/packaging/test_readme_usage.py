@@ -28,6 +28,8 @@ EXPECTED = {
         (0, "✓ function:binom"),
     "vercors-py check --timeout 30 -j 2 examples/reduce-local.pvl":
         (0, "examples/reduce-local.pvl: verified"),
+    "vercors-py check --color always examples/seed004-fig8-wrong-read-perm.pvl":
+        (1, "\x1b["),                  # coloured although the output is a pipe
     "vercors-py check --replay examples/seed004-fig8-wrong-post.pvl":
         (1, "it happens when the kernel runs"),
     "vercors-py races tests/data/protocols/shared-neighbour-racy.cu":
