@@ -21,7 +21,7 @@ from vercors_py import diagnostics as D
 from vercors_py import service
 from vercors_py.results import FileResult, ObligationResult
 
-from .languages import is_c
+from . import languages
 
 
 @attrs.frozen
@@ -89,7 +89,7 @@ class _Contexts:
         self.kernels = program.kernels if program is not None else ()
         self._functions = None if program is None else \
             [(_place(f.span), self.text[f.span.start:f.span.end]) for f in program.functions]
-        self._whole = is_c(analysis.source.path)
+        self._whole = languages.of(analysis.source.path).whole_text
         self._digests: dict[int, str] = {}
 
     def of(self, d: D.Diagnostic) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from vercors_py.frontend import is_c
+from vercors_py import frontend
 from vercors_py.infer.session import with_contract
 from vercors_py.infer.shape import CannotInfer
 from vercors_py.obligations import model as M
@@ -155,7 +155,7 @@ class Features:
             if not first <= at <= kernel.span.end:
                 continue
             try:
-                new = with_contract(kernel, snap.source.text, is_c(doc.path))
+                new = with_contract(kernel, snap.source.text, frontend.for_path(doc.path).comment_contracts)
             except CannotInfer:
                 return []
             whole = self.positions.range(doc.source(), doc.source().span(0, len(snap.source.text)))

@@ -1,51 +1,45 @@
-"""Which front end reads a document: the kernel language (`.pvl`) or the C front end
-(`.cu`, `.cuh`: CUDA; `.cl`: OpenCL; vercors_py/frontend.py).
+"""Which front end reads a document (vercors_py/frontend.py's FRONT_ENDS).
 
-The file's suffix decides, as on the command line.  A document whose name says neither
-(an untitled buffer, a `.ocl` file) is read as its language id says: `cuda-cpp` (VS Code's
-id for CUDA), `cuda` and `opencl` are C; anything else is the kernel language.  The
-server then analyses it under its name with the suffix of that language appended, which
-is how vercors_py.service picks the front end.
+The file's suffix decides, as on the command line.  A document whose name says none
+(an untitled buffer, a `.ocl` file) is read as its language id says (`cuda-cpp`, VS
+Code's id for CUDA, `cuda`, `opencl`, `pvl`): the server then analyses it under its name
+with that front end's suffix appended, which is how vercors_py.service picks the front
+end.  Anything else is the kernel language.
 """
 from __future__ import annotations
 
-from pathlib import PurePath
-
 from vercors_py import frontend
+from vercors_py.frontend import FrontEnd
 
-PVL_SUFFIX = ".pvl"
-# language ids of C documents, and the suffix that makes service.analyze read them as such
-C_LANGUAGE_IDS = {"cuda-cpp": ".cu", "cuda": ".cu", "opencl": ".cl"}
-LANGUAGE_IDS = ("pvl", *C_LANGUAGE_IDS)
+LANGUAGE_IDS = tuple(i for f in frontend.FRONT_ENDS for i in f.language_ids)
 
 
 def analysis_path(path: str, language_id: str | None) -> str:
     """The name to analyse a document under (`path` itself unless only its language id
     says which front end reads it)."""
-    if frontend.is_c(path) or _suffix(path) == PVL_SUFFIX:
+    if _named_by(path) is not None:
         return path
-    suffix = C_LANGUAGE_IDS.get(language_id or "")
-    return path + suffix if suffix is not None else path
+    front_end = frontend.for_language_id(language_id or "")
+    return path + front_end.suffixes[0] if front_end is not None else path
 
 
-def is_c(path: str) -> bool:
-    return frontend.is_c(path)
+def of(path: str) -> FrontEnd:
+    """The front end of a document's (analysis) path."""
+    return frontend.for_path(path)
 
 
 def dialect(path: str) -> str | None:
     """"cuda" or "opencl" for a C document's (analysis) path, None for the kernel language."""
-    if not frontend.is_c(path):
-        return None
-    return "opencl" if _suffix(path) == ".cl" else "cuda"
+    return of(path).dialect
 
 
 def fence(path: str) -> str:
     """The language of a Markdown code block of the document's own code."""
-    return {"cuda": "cuda-cpp", "opencl": "c"}.get(dialect(path) or "", "pvl")
+    return of(path).markdown
 
 
-def _suffix(path: str) -> str:
+def _named_by(path: str) -> FrontEnd | None:
     try:
-        return PurePath(path).suffix.lower()
-    except Exception:
-        return ""
+        return frontend.named_by(path)
+    except Exception:        # a name that is no path at all: say nothing of it
+        return None

@@ -33,7 +33,7 @@ from vercors_py.syntax import ast as A
 
 from .edits import EditLog, Mapper, diff
 from .failures import published
-from .languages import is_c
+from . import languages
 from .navigation import Index
 from .units import Entry, Units, declarations, obligations_of
 
@@ -164,15 +164,9 @@ class Document:
             self.log.forget_before(min(marks))
 
 
-# Not shown for a C document: a header (or any C file) with device functions and no
-# kernel is ordinary C, and has nothing to verify.
-QUIET_IN_C = frozenset({"type.no-kernel"})
-
-
 def fast_diagnostics(analysis: service.Analysis) -> list[D.Diagnostic]:
-    found = list(analysis.diagnostics)
-    if is_c(analysis.source.path):
-        found = [d for d in found if d.code not in QUIET_IN_C]
+    quiet = languages.of(analysis.source.path).quiet_in_editor
+    found = [d for d in analysis.diagnostics if d.code not in quiet]
     if analysis.checked is not None and not analysis.rejected:
         found.extend(analysis.checked.divergence)
     return found

@@ -40,7 +40,7 @@ from vercors_py.obligations import model as M
 from vercors_py.source import Span
 from vercors_py.syntax import ast as A
 
-from .languages import is_c
+from . import languages
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")     # a NAME of grammar/kernel.lark
 
@@ -113,7 +113,7 @@ class Units:
 
 def _keys(checked, decls, timeout) -> list[tuple[tuple, tuple]] | None:
     """Per declaration: its key, and the functions of the key in program order."""
-    if is_c(checked.source.path):
+    if languages.of(checked.source.path).whole_text:
         return None
     text = checked.source.text
     texts = [text[d.span.start:d.span.end] for d in decls]

@@ -1,7 +1,11 @@
 """The first stage of the pipeline: a file's text to the language's AST, by the front end
-its name calls for.  `.pvl` files go through the kernel language's parser; `.cu`, `.cuh`
-and `.cl` files through the C front end (cfamily/), which builds the same AST with spans
-into the C file.  Everything after this stage sees one language.
+its name calls for.  Each language vercors-py reads is a `FrontEnd` in `FRONT_ENDS`: how
+to read it, and the few facts of its dialect that later stages and the editor need (which
+memory a barrier orders, how a contract is written into its text, ...).  A new front end
+is a folder of its own and an entry here; nothing else asks which language a file is in.
+`.pvl` files go through the kernel language's parser; `.cu`, `.cuh` and `.cl` files
+through the C front end (cfamily/), which builds the same AST with spans into the C file.
+Everything after this stage sees one language.
 
 A launch configuration from the command line (`--gsize`, `--ngroups`) is applied here
 too: to a C file over its GPUVerify header line, to a `.pvl` file as `context_everywhere`
@@ -12,7 +16,7 @@ from __future__ import annotations
 
 import math
 from pathlib import PurePath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import attrs
 
@@ -24,22 +28,73 @@ from .syntax.parser import ParseResult
 if TYPE_CHECKING:      # cfamily/ (and libclang) is loaded only for a C file
     from .cfamily.launch import Launch
 
-C_SUFFIXES = frozenset({".cu", ".cuh", ".cl"})
+
+@attrs.frozen
+class FrontEnd:
+    """A language vercors-py reads, and what the stages after the front end need to know
+    of its dialect."""
+    name: str
+    suffixes: tuple[str, ...]          # of its files, lower case; the first names untitled ones
+    language_ids: tuple[str, ...]      # editors' ids of its documents (LSP didOpen)
+    read: Callable[[str, str, "Launch | None"], ParseResult]
+    # A barrier orders only the memory its fence flags name (GPUVerify's reading of CUDA
+    # and OpenCL), or all memory (the language's, LANGUAGE.md).
+    fenced_barriers: bool
+    # Contracts are written into its text inside `/*@ ... @*/` comments (infer, the
+    # editor's code action), or as the language's own clauses.
+    comment_contracts: bool
+    # A declaration's meaning may come from anywhere in the text (`#define`, `#include`),
+    # so an editor redoes the whole file rather than the declarations an edit touched.
+    whole_text: bool
+    markdown: str                      # the language of a Markdown code block of its code
+    # Codes an editor does not show: a C file without a kernel is an ordinary header.
+    quiet_in_editor: frozenset[str] = frozenset()
+    # The C dialect whose built-ins (threadIdx.x, get_local_id(0), ...) an editor's hover
+    # explains; None for the kernel language, whose names need no translation.
+    dialect: str | None = None
 
 
-def is_c(path: str) -> bool:
-    return PurePath(path).suffix.lower() in C_SUFFIXES
-
-
-def parse(text: str, path: str, launch: Launch | None = None) -> ParseResult:
-    if is_c(path):
-        from .cfamily import clang_translate
-        unit, mapped = clang_translate.parse(text, path, launch)
-        return ParseResult(unit.source, mapped.program, mapped.diagnostics)
+def _read_pvl(text: str, path: str, launch: Launch | None) -> ParseResult:
     parsed = parser.parse(text, path)
     if parsed.program is None or launch is None or launch.empty:
         return parsed
     return attrs.evolve(parsed, program=_with_launch(parsed.program, launch))
+
+
+def _read_c(text: str, path: str, launch: Launch | None) -> ParseResult:
+    from .cfamily import clang_translate     # libclang is loaded only for a C file
+    unit, mapped = clang_translate.parse(text, path, launch)
+    return ParseResult(unit.source, mapped.program, mapped.diagnostics)
+
+
+PVL = FrontEnd("pvl", (".pvl",), ("pvl",), _read_pvl, fenced_barriers=False, comment_contracts=False,
+               whole_text=False, markdown="pvl")
+CUDA = FrontEnd("cuda", (".cu", ".cuh"), ("cuda-cpp", "cuda"), _read_c, fenced_barriers=True,
+                comment_contracts=True, whole_text=True, markdown="cuda-cpp",
+                quiet_in_editor=frozenset({"type.no-kernel"}), dialect="cuda")
+OPENCL = FrontEnd("opencl", (".cl",), ("opencl",), _read_c, fenced_barriers=True, comment_contracts=True,
+                  whole_text=True, markdown="c", quiet_in_editor=frozenset({"type.no-kernel"}),
+                  dialect="opencl")
+FRONT_ENDS = (PVL, CUDA, OPENCL)
+
+
+def named_by(path: str) -> FrontEnd | None:
+    """The front end whose suffix the file name has, if any."""
+    suffix = PurePath(path).suffix.lower()
+    return next((f for f in FRONT_ENDS if suffix in f.suffixes), None)
+
+
+def for_path(path: str) -> FrontEnd:
+    """The front end that reads a file: by its suffix; the kernel language for any other."""
+    return named_by(path) or PVL
+
+
+def for_language_id(language_id: str) -> FrontEnd | None:
+    return next((f for f in FRONT_ENDS if language_id in f.language_ids), None)
+
+
+def parse(text: str, path: str, launch: Launch | None = None) -> ParseResult:
+    return for_path(path).read(text, path, launch)
 
 
 def _with_launch(program: A.Program, launch: Launch) -> A.Program:

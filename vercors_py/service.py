@@ -179,10 +179,9 @@ def races_text(text: str, path: str, options: Options = Options(), cancel=None, 
     if analysis.rejected:
         return model.RacesResult(path, analysis.source, model.RacesVerdict.REJECTED, _sorted(analysis.diagnostics))
     try:
-        # CUDA and OpenCL barriers order the memory their fences name (GPUVerify's reading);
-        # the language's order all accesses (LANGUAGE.md).
-        verdict, diagnostics, pairs = session.races_checked(analysis.checked, options.timeout, cancel, benign_writes,
-                                                            fenced_only=frontend.is_c(path))
+        verdict, diagnostics, pairs = session.races_checked(
+            analysis.checked, options.timeout, cancel, benign_writes,
+            fenced_only=frontend.for_path(path).fenced_barriers)
     except Cancelled:
         raise
     except Exception as exc:
@@ -210,7 +209,7 @@ def infer_text(text: str, path: str, options: Options = Options()):
     analysis = analyze(text, path, options.launch)
     if analysis.rejected:
         return InferResult(path, analysis.source, InferVerdict.REJECTED, _sorted(analysis.diagnostics))
-    new, kernels, problems = inferred_text(analysis.checked, text, frontend.is_c(path))
+    new, kernels, problems = inferred_text(analysis.checked, text, frontend.for_path(path).comment_contracts)
     if not kernels:
         return InferResult(path, analysis.source, InferVerdict.CANNOT, problems, seconds=time.perf_counter() - start)
     checked = check_text(new, path, options)

@@ -43,14 +43,15 @@ class InferResult:
         return exit_code(self.verdict.exit_code, self.diagnostics)
 
 
-def with_contract(kernel, text: str, c: bool = False) -> str:
-    """The text with the inferred contract written into one kernel (as `/*@ @*/`
-    comments in a C file); CannotInfer if it has none of the form `infer` writes."""
+def with_contract(kernel, text: str, in_comments: bool = False) -> str:
+    """The text with the inferred contract written into one kernel (inside `/*@ @*/`
+    comments where the front end reads contracts there: FrontEnd.comment_contracts);
+    CannotInfer if it has none of the form `infer` writes."""
     planned = merged([plan(shape(kernel, scope)) for scope in A.Scope])
-    return (written_c if c else written)(kernel, planned, text)
+    return (written_c if in_comments else written)(kernel, planned, text)
 
 
-def inferred_text(checked, text: str, c: bool = False) -> tuple[str, tuple[str, ...], tuple[D.Diagnostic, ...]]:
+def inferred_text(checked, text: str, in_comments: bool = False) -> tuple[str, tuple[str, ...], tuple[D.Diagnostic, ...]]:
     """The text with a contract written into each kernel that has none; the kernels that
     got one; a diagnostic for each that could not (`infer.cannot`)."""
     problems, done = [], []
@@ -58,7 +59,7 @@ def inferred_text(checked, text: str, c: bool = False) -> tuple[str, tuple[str, 
     for ck in sorted(checked.kernels, key=lambda ck: ck.kernel.span.start, reverse=True):
         kernel = ck.kernel
         try:
-            text = with_contract(kernel, text, c)
+            text = with_contract(kernel, text, in_comments)
             done.append(kernel.name)
         except CannotInfer as why:
             problems.append(D.error("infer.cannot", why.span or kernel.name_span,
