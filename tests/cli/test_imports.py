@@ -1,5 +1,5 @@
 """Cold start.  A command loads only what it and its file need: a cold `check` of a .pvl
-file pays for neither the C front end (tree-sitter), the interpreter's launches, the
+file pays for neither the C front end (libclang), the interpreter's launches, the
 language server, the race checker nor the contract inference.  And the program does
 not make Python's collector go over everything once more as the process ends."""
 import json
@@ -14,7 +14,7 @@ with contextlib.redirect_stdout(io.StringIO()):
 print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
 """
 
-NOT_FOR_PVL = ("vercors_py.cfamily", "tree_sitter", "vercors_py.lsp", "pygls", "vercors_py.infer",
+NOT_FOR_PVL = ("vercors_py.cfamily", "clang", "vercors_py.lsp", "pygls", "vercors_py.infer",
                "vercors_py.races", "vercors_py.report.json", "vercors_py.report.sarif",
                "vercors_py.obligations.show", "multiprocessing")     # workers only for many obligations
 # engine/concrete.py checks a counterexample with the interpreter's evaluation of pure

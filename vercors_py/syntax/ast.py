@@ -362,7 +362,7 @@ class ArrayDecl:
     span: Span = _span()
     symbol: "object" = _link()
     # A C thread's private array (or addressed variable), mapped onto local memory: the
-    # mapping gives each thread its slice's permission (cfamily/translate.py).
+    # mapping gives each thread its slice's permission (cfamily/clang_memory.py).
     private: bool = attrs.field(default=False, kw_only=True)
 
 
