@@ -1004,6 +1004,16 @@ def print_races(races: list[RaceResult]) -> None:
                 print(f"    {frame}")
 
 
+# Sections of docs/peers.md that other scripts write (bench/realcode.py): kept as they are.
+KEPT = "## Real code"
+
+
+def _kept_sections() -> str:
+    text = DOC.read_text(encoding="utf-8") if DOC.exists() else ""
+    at = text.find("\n" + KEPT + "\n")
+    return "" if at < 0 else "\n" + text[at + 1:]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--suite", type=Path, default=SUITE)
@@ -1036,7 +1046,7 @@ def main(argv: list[str] | None = None) -> int:
     if races is not None:
         print_races(races)
     if args.write:
-        DOC.write_text(render(results, args.repeat, races), encoding="utf-8")
+        DOC.write_text(render(results, args.repeat, races) + _kept_sections(), encoding="utf-8")
         print(f"wrote {DOC.relative_to(ROOT)}")
     return 0
 
