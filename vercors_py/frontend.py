@@ -52,6 +52,9 @@ class FrontEnd:
     # The C dialect whose built-ins (threadIdx.x, get_local_id(0), ...) an editor's hover
     # explains; None for the kernel language, whose names need no translation.
     dialect: str | None = None
+    # What a verified or race-free verdict on the checked kernels rests on beyond their
+    # own facts, one phrase each (C's launch assumption, docs/cfamily.md "Arithmetic").
+    assumptions: Callable[[tuple], tuple[str, ...]] = lambda checked_kernels: ()
 
 
 def _read_pvl(text: str, path: str, launch: Launch | None) -> ParseResult:
@@ -67,14 +70,20 @@ def _read_c(text: str, path: str, launch: Launch | None) -> ParseResult:
     return ParseResult(unit.source, mapped.program, mapped.diagnostics)
 
 
+def _c_assumptions(checked_kernels) -> tuple[str, ...]:
+    from .cfamily.clang_builtins import assumptions
+    return assumptions(checked_kernels)
+
+
 PVL = FrontEnd("pvl", (".pvl",), ("pvl",), _read_pvl, fenced_barriers=False, comment_contracts=False,
                whole_text=False, markdown="pvl")
 CUDA = FrontEnd("cuda", (".cu", ".cuh"), ("cuda-cpp", "cuda"), _read_c, fenced_barriers=True,
                 comment_contracts=True, whole_text=True, markdown="cuda-cpp",
-                quiet_in_editor=frozenset({"type.no-kernel"}), dialect="cuda")
+                quiet_in_editor=frozenset({"type.no-kernel"}), dialect="cuda",
+                assumptions=_c_assumptions)
 OPENCL = FrontEnd("opencl", (".cl",), ("opencl",), _read_c, fenced_barriers=True, comment_contracts=True,
                   whole_text=True, markdown="c", quiet_in_editor=frozenset({"type.no-kernel"}),
-                  dialect="opencl")
+                  dialect="opencl", assumptions=_c_assumptions)
 FRONT_ENDS = (PVL, CUDA, OPENCL)
 
 

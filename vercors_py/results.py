@@ -63,6 +63,9 @@ class FileResult:
     diagnostics: tuple[Diagnostic, ...]
     obligations: tuple[ObligationResult, ...] = ()
     seconds: float = 0.0
+    # What a verified verdict rests on beyond the kernel's own facts (the C front end's
+    # launch assumption: cfamily/clang_builtins.py).
+    assumptions: tuple[str, ...] = ()
 
     @property
     def errors(self) -> tuple[Diagnostic, ...]:

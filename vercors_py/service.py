@@ -190,7 +190,7 @@ def races_text(text: str, path: str, options: Options = Options(), cancel=None, 
                                        (D.error("internal.error", None, f"internal error: {detail}"),), 0)
     warnings = tuple(d for d in analysis.diagnostics if d.severity is not D.Severity.ERROR)
     return model.RacesResult(path, analysis.source, verdict, _sorted(warnings + diagnostics), pairs,
-                             time.perf_counter() - start)
+                             time.perf_counter() - start, _assumptions(path, analysis.checked))
 
 
 def races_file(path: str, options: Options = Options(), benign_writes: bool = False):
@@ -264,7 +264,13 @@ def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progr
         verdict = Verdict.TIMEOUT
     else:
         verdict = Verdict.VERIFIED
-    return FileResult(path, analysis.source, verdict, _sorted(diagnostics), tuple(results))
+    return FileResult(path, analysis.source, verdict, _sorted(diagnostics), tuple(results),
+                      assumptions=_assumptions(path, analysis.checked))
+
+
+def _assumptions(path: str, checked) -> tuple[str, ...]:
+    """What the verdict rests on beyond the kernels' own facts (FrontEnd.assumptions)."""
+    return frontend.for_path(path).assumptions(checked.kernels)
 
 
 def _prove(obligations, options: Options, cancel, cache, progress) -> list[ObligationResult]:

@@ -14,6 +14,7 @@ from vercors_py.cfamily import clang_translate
 from vercors_py.cfamily.launch import Launch
 from vercors_py.syntax import ast as A
 from vercors_py.syntax import printer
+from vercors_py.run.model import RunOptions
 
 CLASSES = pathlib.Path(__file__).resolve().parents[1] / "data" / "cclasses"
 
@@ -127,11 +128,14 @@ def test_constants_are_clangs_values():
     assert body(text) == "{\na[0] = -3;\na[1] = 3;\na[2] = -128;\na[3] = 18;\na[4] = 2;\na[5] = 32;\n}"
 
 
-def test_arithmetic_is_checked_in_the_type_clang_gives_it():
-    k = kernel("__global__ void k(int *a, unsigned n, int i) {\n  a[0] = n + i;\n  a[1] = i / 2 + (i >> 1);\n}\n")
-    checks = [(f.ctype, f.text) for f in A.walk(k) if isinstance(f, A.Fits)]
-    # `n + i` is unsigned (i converted to it), and storing it into an int cell narrows it.
-    assert ("unsigned int", "i") in checks and ("unsigned int", "n + i") in checks and ("int", "n + i") in checks
+def test_signed_arithmetic_is_checked_and_unsigned_arithmetic_wraps():
+    text = "__global__ void k(int *a, unsigned n, int i) {\n  a[0] = n + i;\n  a[1] = i + 1;\n  a[2] = i / 2;\n}\n"
+    checks = [(f.ctype, f.text) for f in A.walk(kernel(text)) if isinstance(f, A.Fits)]
+    # `n + i` is unsigned (i converted to it): C computes it modulo 2^32, no error; storing
+    # it into an int cell narrows it, and `i + 1` may overflow: both must fit. `i / 2`
+    # cannot leave the int range: no check.
+    assert checks == [("int", "n + i"), ("int", "i + 1")]
+    assert "a[0] = (n + i) % 4294967296;" in body(text)
     # C's division truncates: the Euclidean `/` agrees only on a non-negative dividend;
     # `>>` is floor division.
     assert "(i >= 0 ? i / 2 : -(-i / 2)) + i / 2" in body(
@@ -207,6 +211,93 @@ def test_class_kernels_get_cs_races_verdict(name):
     result = service.races_text(text, str(path), service.Options(jobs=1))
     errors = {d.code for d in result.diagnostics if d.severity is D.Severity.ERROR}
     assert bool(errors) == (not text.startswith("//pass")), errors
+
+
+def races_errors(text: str, path: str = "k.cu") -> set[str]:
+    result = service.races_text(text, path, service.Options(jobs=1))
+    assert result.verdict.value in ("racy", "race-free"), result.diagnostics
+    return {d.code for d in result.diagnostics if d.severity is D.Severity.ERROR}
+
+
+# Thread 0's index wraps around: 2^32 - 1 (or 2^64 - 1 for a size_t) is a multiple of 3,
+# so threads 0 and 1 both write a[0]. On mathematical integers thread 0 would write a[2].
+WRAPPING = ["(threadIdx.x - 1u) % 3", "(threadIdx.x + (0u - 1)) % 3", "(threadIdx.x + -1u) % 3",
+            "(threadIdx.x + (unsigned) d) % 3"]
+# Their twins: no wrap-around, or none that reaches a thread's index.
+NOT_WRAPPING = ["(threadIdx.x + 1u) % 3", "(threadIdx.x + 2u) % 3",
+                "threadIdx.x > 0 ? (threadIdx.x - 1u) % 3 : 2"]
+
+
+@pytest.mark.parametrize("size", [1, 2])
+@pytest.mark.parametrize("index", WRAPPING + NOT_WRAPPING)
+def test_unsigned_wrap_around_is_cs_under_races(index, size):
+    text = (f"//--blockDim={size} --gridDim=1\n__global__ void k(int *a) {{\n  int d = -1;\n"
+            f"  a[{index}] = 1;\n}}\n")
+    assert races_errors(text) == ({"race.data"} if size == 2 and index in WRAPPING else set())
+
+
+@pytest.mark.parametrize("size", [1, 2])
+@pytest.mark.parametrize(("index", "racy"), [("(get_global_id(0) - 1) % 3", True),
+                                             ("(get_global_id(0) + 1) % 3", False)])
+def test_a_size_t_wraps_around_in_64_bits(index, racy, size):
+    # 2^64 - 1 is a multiple of 3: thread 0 writes a[0], as thread 1 does.
+    text = f"//--local_size={size} --num_groups=1\n__kernel void k(__global int *a) {{\n  a[{index}] = 1;\n}}\n"
+    assert races_errors(text, "k.cl") == ({"race.data"} if size == 2 and racy else set())
+    assert "% 18446744073709551616" in body(text, "k.cl") if racy else "%" not in body(text, "k.cl").replace("% 3", "")
+
+
+@pytest.mark.parametrize(("index", "racy"), [("(threadIdx.x - 1u) % 3", True), ("(threadIdx.x + 1u) % 3", False)])
+def test_unsigned_wrap_around_is_cs_under_run(tmp_path, index, racy):
+    path = tmp_path / "k.cu"
+    path.write_text(f"//--blockDim=2 --gridDim=1\n__global__ void k(int *a) {{\n  a[{index}] = 1;\n}}\n")
+    result = service.run_file(str(path), RunOptions())
+    assert ("race.data" in {d.code for d in result.diagnostics}) == racy
+
+
+@pytest.mark.parametrize(("expected", "verified"), [("0", True), ("(tid == 0 ? 2 : 0)", False)])
+def test_unsigned_wrap_around_is_cs_under_check(expected, verified):
+    # Thread 0 stores (2^32 - 1) % 3 == 0, not (-1) % 3 == 2.
+    text = ("/*@\n  context_everywhere ngroups == 1 && gsize <= 2 && \\length(a) == gsize;\n"
+            "  requires Perm(a[tid], write);\n"
+            f"  ensures  Perm(a[tid], write) ** a[tid] == {expected};\n@*/\n"
+            "__global__ void k(int *a) {\n  a[threadIdx.x] = (threadIdx.x - 1u) % 3;\n}\n")
+    result = service.check_text(text, "k.cu", service.Options(jobs=1))
+    assert result.verdict.value == ("verified" if verified else "failed"), result.diagnostics
+    assert "arith.overflow" not in {d.code for d in result.diagnostics}
+
+
+def test_a_negative_value_converted_to_unsigned_wraps_around():
+    text = "__global__ void k(int *a, int d) {\n  a[0] = (unsigned) d % 3;\n  a[1] = (unsigned) -5 % 3;\n}\n"
+    # -5 as an unsigned is 4294967291, whose remainder by 3 is 2 (clang's constant).
+    assert body(text) == "{\na[0] = d % 4294967296 % 3;\na[1] = 2;\n}"
+
+
+@pytest.mark.parametrize(("target", "printed"), [("int", "threadIdx.x - 1"), ("long", "(threadIdx.x - 1) % 4294967296")])
+def test_a_wrapped_value_converted_to_a_signed_type(target, printed):
+    # Back to an int of the same width, thread 0 gets -1 (gcc and clang): the value before
+    # the wrap, which fits; widened to a long it stays 4294967295.
+    text = f"__global__ void k(int *a) {{\n  {target} q = threadIdx.x - 1u;\n  a[0] = q == -1;\n}}\n"
+    assert f"int q = {printed};" in body(text)     # the language has one integer type
+    assert not [f for f in A.walk(kernel(text)) if isinstance(f, A.Fits)]
+
+
+@pytest.mark.parametrize("path", ["k.cu", "k.cl"])
+def test_the_global_id_needs_no_wrap_around_under_the_launch_assumption(path):
+    index = "blockIdx.x * blockDim.x + threadIdx.x" if path == "k.cu" else "get_group_id(0) * get_local_size(0) + get_local_id(0)"
+    head = "__global__ void k(int *a, int *b)" if path == "k.cu" else "__kernel void k(__global int *a, __global int *b)"
+    text = f"{head} {{\n  int i = {index};\n  unsigned j = {index};\n  a[i] = b[j];\n}}\n"
+    # Fits an int and its own type: neither a check nor a wrap-around.
+    assert not [f for f in A.walk(kernel(text, path)) if isinstance(f, A.Fits)]
+    assert "%" not in body(text, path)
+
+
+def test_without_the_launch_assumption_the_global_id_wraps_around():
+    # 2^22 + 1 blocks of 1024 threads: more than 2^32 threads, so the sizes are the launch.
+    text = "__global__ void k(int *a) {\n  a[blockIdx.x * blockDim.x + threadIdx.x] = 0;\n}\n"
+    [k] = mapped(text, launch=Launch(local=(1024,), groups=(2**22 + 1,))).program.kernels
+    [main] = [m for m in k.members if isinstance(m, A.Procedure)]
+    assert "% 4294967296" in printer.format_stmt(main.body)
+    assert not [fact for fact in k.contexts if "2147483647" in printer._member_lines(fact, 0)[0]]
 
 
 def test_class_4_a_cast_to_bytes_is_refused_at_the_cast():

@@ -8,10 +8,8 @@ undefined behaviour or fails an assertion there.
 * the oracle itself, on small kernels of its own and on the class kernels of
   tests/data/cclasses: each `-racy` kernel races when compiled, each `-wrong` kernel
   fails an assertion, each `-ok` twin is clean;
-* the differential: for every class kernel, `races` and `check` against the oracle.
-  Where the front end misreads C today the property fails: exactly those cases are
-  marked xfail (strict), with the class of issue 25 they belong to, so that the fix of a
-  class turns its marks into failures to remove;
+* the differential: for every class kernel, `races` and `check` against the oracle
+  (each of the ten classes of issue 25 was once misread here; none is now);
 * the examples of examples/cuda and examples/opencl, on launches their contexts allow.
 
 Skipped where gcc/g++ cannot build an instrumented kernel.
@@ -44,12 +42,6 @@ CLASSES = {
     8: "OpenCL fence flags are read as words, not evaluated",
     9: "races computes on mathematical integers (unsigned wrap-around, narrowing, signed/unsigned comparison)",
     10: "overloaded helpers are resolved by name: the last overload is inlined",
-}
-
-# The cases in which the tree-sitter front end reads C wrongly (file, command): the tool
-# claims race-free or verified and the compiled kernel races or fails.
-WRONG_TODAY = {
-    ("09-unsigned-mod-racy.cu", "races"),
 }
 
 # The buffers' lengths that the annotated kernels' contexts fix (`\length(a) == gsize`),
@@ -261,21 +253,12 @@ def test_every_class_has_failing_kernels_and_twins():
 def _cases():
     for path in CLASS_FILES:
         for command in ("races", "check"):
-            marks = ()
-            if (path.name, command) in WRONG_TODAY:
-                n = _class(path)
-                marks = pytest.mark.xfail(strict=True, reason=f"issue 25 class {n}: {CLASSES[n]}")
-            yield pytest.param(path, command, marks=marks, id=f"{path.name}-{command}")
+            yield pytest.param(path, command, id=f"{path.name}-{command}")
 
 
 @pytest.mark.parametrize(("path", "command"), list(_cases()))
 def test_the_tool_claims_nothing_the_compiled_class_kernel_refutes(oracle, path, command):
     assert refuted(path, command, class_outcome(path)) is None
-
-
-def test_the_known_wrong_cases_name_existing_kernels():
-    names = {path.name for path in CLASS_FILES}
-    assert {name for name, _ in WRONG_TODAY} <= names
 
 
 # The launches the examples' contexts allow: (threads per group, groups), and the

@@ -101,7 +101,8 @@ def test_reserved_names_and_shadowing_are_renamed():
     k = kernel("__global__ void f(int x) {\n  int tid = threadIdx.x;\n  { int x = 2; }\n  x = 3;\n}")
     stmts = k.main.body.stmts
     assert [s.name for s in stmts if isinstance(s, A.VarDecl)] == ["x'", "tid'"]     # the copy of x first
-    assert stmts[1].init.expr == N("lid") and stmts[1].init.ctype == "int"
+    # threadIdx.x < 1024 fits an int: no check.
+    assert stmts[1].init == N("lid")
     inner = stmts[2].stmts[0]
     assert inner.name == "x''"
 

@@ -35,7 +35,7 @@ def assert_schema(report):
     """The JSON report's shape, as docs/cli.md describes it."""
     assert list(report) == ["files"]
     for file in report["files"]:
-        assert list(file) == ["path", "verdict", "seconds", "diagnostics", "obligations"]
+        assert list(file) == ["path", "verdict", "seconds", "assumptions", "diagnostics", "obligations"]
         assert file["verdict"] in {"verified", "failed", "rejected", "timeout"}
         for d in file["diagnostics"]:
             assert set(d) - {"obligation"} == {"code", "severity", "message", "range", "related", "notes"}

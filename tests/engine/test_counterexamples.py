@@ -156,10 +156,14 @@ def test_without_probes_the_failures_are_the_same(monkeypatch):
     found = {name: [(d.code, d.span.start_line) for d in _errors(name)]
              for name in ("fig8-no-barrier.cu", "fig8-no-barrier-2d.cu")}
     monkeypatch.setattr(smallest, "BUDGET", 0)
+    sizes = []
     for name, failures in found.items():
         errors = _errors(name)
         assert [(d.code, d.span.start_line) for d in errors] == failures
-        assert _sizes(_note(errors[0]))["gsize"] > 2
+        sizes.append(_sizes(_note(errors[0]))["gsize"])
+    # Z3's own model is larger than the probes' for some kernel (which one depends on the
+    # facts it is given, the C front end's launch assumption among them).
+    assert max(sizes) > 2
 
 
 # ---- where the values are from -------------------------------------------------------

@@ -16,6 +16,10 @@ import pytest
 
 from tests.support.expectations import check_races, races_header
 from vercors_py import service
+from vercors_py.cfamily.launch import Launch
+from vercors_py.cfamily import clang_builtins
+from vercors_py.races.model import RacesResult, RacesVerdict
+from vercors_py.report import json as json_report, text as text_report
 from vercors_py.run.model import RunOptions
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "protocols"
@@ -75,3 +79,54 @@ def test_benign_writes_of_the_same_value_are_an_option_not_the_default(tmp_path)
     assert service.races_text(same, "k.pvl", benign_writes=True).verdict.value == "race-free"
     different = same.replace("a[0] = 1;", "a[0] = lid;")
     assert service.races_text(different, "k.pvl", benign_writes=True).verdict.value == "racy"
+
+
+# ---- the launch assumption of C kernels ----
+
+ONE_CELL_PER_THREAD = "__global__ void k(int *a) {\n  a[blockIdx.x * blockDim.x + threadIdx.x] = 0;\n}\n"
+
+
+@pytest.mark.parametrize(("text", "path", "launch", "assumed"), [
+    (ONE_CELL_PER_THREAD, "k.cu", None, True),
+    # Sizes that imply it, or that exceed it (then they are the launch): nothing assumed.
+    (ONE_CELL_PER_THREAD, "k.cu", Launch(local=(2,), groups=(1,)), False),
+    (ONE_CELL_PER_THREAD, "k.cu", Launch(local=(1024,), groups=(2**22 + 1,)), False),
+    # One size fixed leaves the other open: assumed.
+    (ONE_CELL_PER_THREAD, "k.cu", Launch(local=(2,)), True),
+    ("__kernel void k(__global int *a) {\n  a[get_global_id(0)] = 0;\n}\n", "k.cl", None, True),
+    ("kernel k { global int[tcount] a; requires Perm(a[tid], write); void main() { a[tid] = 0; } }",
+     "k.pvl", None, False),
+])
+def test_the_launch_assumption_is_said_where_it_is_made(text, path, launch, assumed):
+    checked = service.analyze(text, path, launch).checked
+    assert clang_builtins.assumptions(checked.kernels) == (("for launches of at most 2^31 - 1 threads per dimension",)
+                                            if assumed else ())
+
+
+@pytest.mark.parametrize("verdict", ["race-free", "racy"])
+def test_a_race_free_verdict_says_what_it_assumes_a_racy_one_needs_not(verdict):
+    note = "for launches of at most 2^31 - 1 threads per dimension"
+    result = RacesResult("k.cu", None, RacesVerdict(verdict), (), 2, 0.5, (note,))
+    line = text_report.render_races(result).splitlines()[-1]
+    [entry] = json.loads(json_report.render_races([result]))["files"]
+    if verdict == "race-free":
+        # A race found is one of a launch the assumption allows; race freedom holds only
+        # for those launches.
+        assert line == f"k.cu: race-free {note} (2 pairs of accesses, 0.50 s)"
+        assert entry["assumptions"] == [note]
+    else:
+        assert note not in line and entry["assumptions"] == []
+
+
+@pytest.mark.parametrize(("launch", "said"), [(None, True), (Launch(local=(4,), groups=(2,)), False)])
+def test_the_races_and_check_verdicts_say_what_they_assume(launch, said):
+    note = "for launches of at most 2^31 - 1 threads per dimension"
+    options = service.Options(jobs=1, launch=launch)
+    races = service.races_text(ONE_CELL_PER_THREAD, "k.cu", options)
+    contract = ("/*@\n  context_everywhere \\length(a) == tcount;\n  requires Perm(a[tid], write);\n"
+                "  ensures  Perm(a[tid], write) ** a[tid] == 0;\n@*/\n")
+    checked = service.check_text(contract + ONE_CELL_PER_THREAD, "k.cu", options)
+    assert races.verdict.value == "race-free" and checked.verdict.value == "verified", checked.diagnostics
+    assert (note in text_report.render_races(races)) == said
+    assert (note in text_report.summary(checked)) == said
+    assert json.loads(json_report.render([checked]))["files"][0]["assumptions"] == ([note] if said else [])

@@ -24,6 +24,7 @@ def test_full_entry():
         "path": "demo.pvl",
         "verdict": "failed",
         "seconds": 1.5,
+        "assumptions": [],
         "diagnostics": [{
             "code": "perm.write",
             "severity": "error",
@@ -53,7 +54,7 @@ def test_key_order_is_fixed_and_output_is_ascii():
     out = json_report.render([FileResult("demo.pvl", SOURCE, Verdict.REJECTED, (d,))])
     assert out.isascii()
     file = json.loads(out)["files"][0]
-    assert list(file) == ["path", "verdict", "seconds", "diagnostics", "obligations"]
+    assert list(file) == ["path", "verdict", "seconds", "assumptions", "diagnostics", "obligations"]
     assert list(file["diagnostics"][0]) == ["code", "severity", "message", "range", "related", "notes"]
     assert file["diagnostics"][0]["message"] == "unknown name ‘x’ ✗"
 

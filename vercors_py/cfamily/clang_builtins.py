@@ -10,7 +10,12 @@ constants such as `CLK_LOCAL_MEM_FENCE` or `warpSize`, are clang's.
 """
 from __future__ import annotations
 
+import math
+
+import attrs
+
 from ..syntax import ast as A
+from .dialect import Dialect
 
 # The reserved name each id or size maps to (one dimension; `lid.x`, ... in three).
 CUDA_VECTORS = {"threadIdx": "lid", "blockIdx": "gid", "blockDim": "gsize", "gridDim": "ngroups"}
@@ -18,6 +23,7 @@ CUDA_FIELDS = {"x": 0, "y": 1, "z": 2}
 OPENCL_FUNCTIONS = {"get_local_id": "lid", "get_group_id": "gid", "get_local_size": "gsize",
                     "get_num_groups": "ngroups", "get_global_id": "tid", "get_global_size": "tcount"}
 OPENCL_WORK_DIM = "get_work_dim"
+AXIS_NAMES = {"lid", "gid", "gsize", "ngroups", "tid", "tcount"}
 
 # CUDA's limits, the same on every device since compute capability 3.0: at most 1024
 # threads per block (64 along z) and 2^31 - 1 blocks along x, 65535 along y and z.
@@ -26,6 +32,93 @@ CUDA_MAX_BLOCK_Z = 64
 CUDA_MAX_GRID_X = 2**31 - 1
 CUDA_MAX_GRID_YZ = 65535
 SIZE_T_MAX = 2**64 - 1         # OpenCL's ids and sizes are size_t values (spir64)
+
+# The launch assumption (docs/cfamily.md, "Arithmetic"): at most 2^31 - 1 threads along
+# each dimension.  The platforms allow more (CUDA 2^31 - 1 blocks of 1024), but then
+# `blockIdx.x * blockDim.x + threadIdx.x` wraps in 32 bits and every kernel indexed by it
+# races; under it the global id never wraps and fits an `int`.  Stated only where the
+# launch's own sizes do not settle it, and every verdict that rests on it says so.
+MAX_THREADS_PER_DIMENSION = 2**31 - 1
+ASSUMPTION_NOTE = "for launches of at most 2^31 - 1 threads per dimension"
+
+
+def is_launch_assumption(fact: A.ContextEverywhere) -> bool:
+    """Whether a kernel's fact is the launch assumption (`tcount <= 2147483647`, or of
+    one dimension `tcount.x`), as clang_translate states it."""
+    e = fact.expr
+    return (isinstance(e, A.Binary) and e.op == "<=" and isinstance(e.left, A.Name)
+            and e.left.id.partition(".")[0] == "tcount" and isinstance(e.right, A.IntLit)
+            and e.right.value == MAX_THREADS_PER_DIMENSION)
+
+
+def assumptions(checked_kernels) -> tuple[str, ...]:
+    """What the verdicts of a C file's kernels rest on beyond their own facts: the launch
+    assumption, once, if it was stated for some kernel."""
+    stated = any(is_launch_assumption(fact) for ck in checked_kernels for fact in ck.kernel.contexts)
+    return (ASSUMPTION_NOTE,) if stated else ()
+
+
+def _dims(sizes, dimensional: bool) -> tuple[int, int, int] | None:
+    if sizes is None:
+        return None
+    if not dimensional:
+        return (math.prod(sizes), 1, 1)
+    return tuple(sizes) + (1,) * (3 - len(sizes))
+
+
+def launch_assumed(launch) -> bool:
+    """Whether the launch assumption is stated: not when the launch's fixed sizes imply
+    it (both fixed and small enough), nor when they exceed it (those sizes are then the
+    launch, and the arithmetic is modelled for them)."""
+    local, groups = _dims(launch.local, True), _dims(launch.groups, True)
+    fixed = [d for d in (local, groups) if d is not None]
+    if any(n > MAX_THREADS_PER_DIMENSION for d in fixed for n in d):
+        return False
+    if local is not None and groups is not None:
+        return False
+    return True
+
+
+@attrs.frozen
+class Axis:
+    """The ranges of the ids and sizes along one dimension, under the platform's limits,
+    the launch's fixed sizes and the launch assumption (if stated)."""
+    gsize: tuple[int, int]
+    ngroups: tuple[int, int]
+    tcount: tuple[int, int]
+
+    @property
+    def lid(self) -> tuple[int, int]:
+        return 0, self.gsize[1] - 1
+
+    @property
+    def gid(self) -> tuple[int, int]:
+        return 0, self.ngroups[1] - 1
+
+    @property
+    def tid(self) -> tuple[int, int]:
+        return 0, self.tcount[1] - 1
+
+    @property
+    def offset(self) -> tuple[int, int]:
+        """`gid * gsize`: at most `tcount - gsize`."""
+        return 0, max(0, self.tcount[1] - self.gsize[0])
+
+
+def axis(dialect: Dialect, launch, dimensional: bool, d: int) -> Axis:
+    local, groups = _dims(launch.local, dimensional), _dims(launch.groups, dimensional)
+    if dialect is Dialect.CUDA:
+        block = CUDA_MAX_BLOCK if not dimensional or d < 2 else CUDA_MAX_BLOCK_Z
+        grid = CUDA_MAX_GRID_X if d == 0 else CUDA_MAX_GRID_YZ
+        total = SIZE_T_MAX
+    else:
+        block = grid = total = SIZE_T_MAX
+    if launch_assumed(launch):
+        total = MAX_THREADS_PER_DIMENSION
+    gsize = (local[d], local[d]) if local is not None else (1, min(block, total))
+    ngroups = (groups[d], groups[d]) if groups is not None else (1, min(grid, total // gsize[0]))
+    tcount = (gsize[0] * ngroups[0], min(total, gsize[1] * ngroups[1]))
+    return Axis(gsize, ngroups, tcount)
 
 BARRIERS_CUDA = {"__syncthreads"}
 BARRIERS_OPENCL = {"barrier", "work_group_barrier"}

@@ -8,8 +8,13 @@ finds and adds only what separates C's integers from the language's mathematical
 * an expression clang can evaluate (a literal, `sizeof`, a character constant, an
   enumerator, a constant macro, `-5 >> 1`, `(int) 1.0`) is the integer clang computes,
   in its type: C's value, never one folded by our own rules;
-* every other `+ - *`, `<<`, negation and narrowing conversion is wrapped in `A.Fits`,
-  an overflow check (`arith.overflow`): unsigned wrap-around is reported, not modelled;
+* every other `+ - *`, `<<`, negation and narrowing conversion of a signed type whose
+  value may leave the type is wrapped in `A.Fits`, an overflow check (`arith.overflow`:
+  undefined in C, implementation-defined for a conversion); of an unsigned type it wraps
+  around as C defines, `e % 2^N`.  Whether a value may leave its type is decided by an
+  interval evaluation over the operands' ranges (their types, constants, and the ids'
+  and sizes' ranges under the launch's facts), so `blockIdx.x * blockDim.x +
+  threadIdx.x` needs neither;
 * `/` and `%` truncate towards zero in C and are Euclidean in the language: a signed
   dividend that may be negative gets the conditional that makes them agree;
 * `>>` by a constant is floor division by a power of two, `& (2^k - 1)` is `% 2^k`,
@@ -42,6 +47,22 @@ from .dialect import Dialect
 class Val:
     expr: A.Expr
     ctype: CType
+    # The values `expr` may take, where known to be narrower than its type's.
+    bounds: tuple[int, int] | None = None
+    # Of a value wrapped around into an unsigned type of N bits: the expression before
+    # the wrap and its values, congruent to it modulo 2^N.  Arithmetic goes on from it
+    # (`(i - 1 + n) % 2^32`, not `((i - 1) % 2^32 + n) % 2^32`), and a conversion back to
+    # a signed type reads it (`sj += blockDim.y` on an int stays `sj + blockDim.y`).
+    congruent: tuple[A.Expr, tuple[int, int]] | None = None
+
+    @property
+    def exact(self) -> tuple[A.Expr, tuple[int, int]]:
+        """An expression congruent to this value modulo 2^N, and its values."""
+        return self.congruent if self.congruent is not None else (self.expr, self.range)
+
+    @property
+    def range(self) -> tuple[int, int]:
+        return self.bounds if self.bounds is not None else (self.ctype.lo, self.ctype.hi)
 
 
 _BINARY = {"Mul": "*", "Div": "/", "Rem": "%", "Add": "+", "Sub": "-", "Shl": "<<", "Shr": ">>",
@@ -92,7 +113,7 @@ class Exprs:
                 span = self.s.span(c)
                 if ctype.kind is Kind.BOOL:
                     return Val(A.BoolLit(bool(constant), span=span), ctype)
-                return Val(A.IntLit(constant, span=span), ctype)
+                return Val(A.IntLit(constant, span=span), ctype, (constant, constant))
         method = getattr(self, "_" + c.kind.name.lower(), None)
         if method is None:
             raise Unsupported("unsupported.statement", self.s.span(c),
@@ -122,25 +143,50 @@ class Exprs:
         span = self.s.span(c)
         source = val.ctype
         if source.same(target):
-            return Val(val.expr, target)
+            return attrs.evolve(val, ctype=target)
         if target.kind is Kind.BOOL:
             return Val(self.as_bool(val, c), target)
         if source.kind is Kind.BOOL:
             one, zero = A.IntLit(1, span=span), A.IntLit(0, span=span)
-            return self.convert(Val(A.Conditional(val.expr, one, zero, span=span), T.INT), target, c)
+            return self.convert(Val(A.Conditional(val.expr, one, zero, span=span), T.INT, (0, 1)), target, c)
         if target.kind is Kind.FLOAT or source.kind is Kind.FLOAT:
             fn = self.s.uninterpreted(f"\\{_fname(source)}_to_{_fname(target)}", A.Type.INT, 1)
             # An out-of-range float-to-int conversion is undefined in C and not checked:
             # the uninterpreted result is any int, which covers every defined one.
             return Val(A.Call(fn, (val.expr,), name_span=span, span=span), target)
         if target.contains(source):
-            return Val(val.expr, target)
-        return Val(self.fits(val.expr, target, c), target)
+            return Val(val.expr, target, val.bounds)
+        if not target.signed:
+            # Congruent modulo 2^source.bits, so modulo the narrower 2^target.bits too.
+            return self.fits(*val.exact, target, c)
+        if val.congruent is not None and target.bits <= source.bits:
+            expr, (lo, hi) = val.congruent
+            if -2**(source.bits - 1) <= lo and hi < 2**source.bits:
+                # Then the wrapped value fits `target` exactly when the expression before
+                # the wrap does, and is equal to it: check that one instead.
+                return self.fits(expr, (lo, hi), target, c)
+        return self.fits(val.expr, val.range, target, c)
 
-    def fits(self, expr: A.Expr, ctype: CType, c: Cursor) -> A.Expr:
-        if isinstance(expr, A.IntLit) and ctype.lo <= expr.value <= ctype.hi:
-            return expr
-        return A.Fits(expr, ctype.name, ctype.lo, ctype.hi, self.s.text(c), span=self.s.span(c))
+    def fits(self, expr: A.Expr, bounds: tuple[int, int], ctype: CType, c: Cursor) -> Val:
+        """`expr`, whose values are in `bounds`, as a value of the integer type `ctype`:
+        as it is where it cannot leave the type; else wrapped around into an unsigned type
+        (C defines the result modulo 2^N, and kernels rely on it) or checked to fit a
+        signed one (overflow is undefined in C, a narrowing conversion implementation-
+        defined: reported, never given a value of our choosing)."""
+        lo, hi = bounds
+        if ctype.lo <= lo and hi <= ctype.hi:
+            return Val(expr, ctype, bounds)
+        span = self.s.span(c)
+        if not ctype.signed:
+            modulus = ctype.hi + 1
+            if isinstance(expr, A.IntLit):
+                value = expr.value % modulus
+                return Val(A.IntLit(value, span=span), ctype, (value, value))
+            # The language's `%` is Euclidean: never negative for a positive divisor.
+            return Val(A.Binary("%", expr, A.IntLit(modulus, span=span), span=span), ctype, congruent=(expr, bounds))
+        inside = (max(lo, ctype.lo), min(hi, ctype.hi))
+        return Val(A.Fits(expr, ctype.name, ctype.lo, ctype.hi, self.s.text(c), span=span), ctype,
+                   inside if inside[0] <= inside[1] else None)
 
     def scalar(self, c: Cursor) -> CType:
         ctype = T.scalar(c.type)
@@ -167,7 +213,7 @@ class Exprs:
 
     def _paren_expr(self, c: Cursor) -> Val:
         val = self.value(children(c)[0])
-        return Val(attrs.evolve(val.expr, span=self.s.span(c)), val.ctype)
+        return attrs.evolve(val, expr=attrs.evolve(val.expr, span=self.s.span(c)))
 
     def _floating_literal(self, c: Cursor) -> Val:
         span = self.s.span(c)
@@ -210,7 +256,8 @@ class Exprs:
         if (base is not None and base.kind is K.DECL_REF_EXPR and base.spelling in B.CUDA_VECTORS
                 and base.referenced is not None and not self.u.is_main_file(base.referenced.location)
                 and c.spelling in B.CUDA_FIELDS):
-            return Val(self.builtin(B.CUDA_VECTORS[base.spelling], B.CUDA_FIELDS[c.spelling], c), self.scalar(c))
+            flat, dim = B.CUDA_VECTORS[base.spelling], B.CUDA_FIELDS[c.spelling]
+            return Val(self.builtin(flat, dim, c), self.scalar(c), self.id_range(flat, dim))
         raise Unsupported("unsupported.type", self.s.span(c),
                           "structs and vector types are not supported; only threadIdx, blockIdx, blockDim and "
                           "gridDim have fields")
@@ -235,6 +282,13 @@ class Exprs:
             self.s.wants_dimensions = True
             raise Unsupported("unsupported.dimension", span, f"{spelling} is mapped in three dimensions")
         return A.Name(flat, span=span, spelling=spelling)
+
+    def axis(self, dim: int) -> B.Axis:
+        return B.axis(self.s.dialect, self.s.launch, self.s.dimensional, dim)
+
+    def id_range(self, flat: str, dim: int) -> tuple[int, int]:
+        """The values of an id or size under the platform's limits and the launch's facts."""
+        return getattr(self.axis(dim), flat)
 
     def _array_subscript_expr(self, c: Cursor) -> Val:
         array, index, name_span = self.subscript(c)
@@ -380,7 +434,8 @@ class Exprs:
                 if ctype.kind is Kind.FLOAT:
                     fn = self.s.uninterpreted(f"\\{_fname(ctype)}_neg", A.Type.INT, 1)
                     return Val(A.Call(fn, (val.expr,), name_span=span, span=span), ctype)
-                return Val(self.fits(A.Unary("-", val.expr, span=span), ctype, c), ctype)
+                expr, (lo, hi) = self.convert(val, ctype, c).exact
+                return self.fits(A.Unary("-", expr, span=span), (-hi, -lo), ctype, c)
             case "~":
                 val = self.value(operand)
                 ctype = self.scalar(c)
@@ -389,7 +444,9 @@ class Exprs:
                 one = A.IntLit(1, span=span)
                 if ctype.signed:
                     return Val(A.Binary("-", A.Unary("-", val.expr, span=span), one, span=span), ctype)
-                return Val(A.Binary("-", A.IntLit(ctype.hi, span=span), val.expr, span=span), ctype)
+                lo, hi = self.convert(val, ctype, c).range
+                return Val(A.Binary("-", A.IntLit(ctype.hi, span=span), val.expr, span=span), ctype,
+                           (ctype.hi - hi, ctype.hi - lo))
             case "*":
                 base, offset = self.pointer(operand)
                 return Val(A.Index(A.Name(base.name, span=span), offset, span=span), base.ctype)
@@ -455,12 +512,41 @@ class Exprs:
             fn = self.s.uninterpreted(f"\\{_fname(ctype)}_{_FLOAT_OPS[op]}", A.Type.INT, 2)
             return Val(A.Call(fn, (left.expr, right.expr), name_span=span, span=span), ctype)
         if op in ("+", "-", "*"):
-            return Val(self.fits(A.Binary(op, left.expr, right.expr, span=span), ctype, c), ctype)
+            if not ctype.signed:
+                # Congruent operands give a congruent result modulo 2^N.
+                (a, a_range), (b, b_range) = left.exact, right.exact
+                left, right = Val(a, ctype, a_range), Val(b, ctype, b_range)
+            return self.fits(A.Binary(op, left.expr, right.expr, span=span), self._arith_range(op, left, right),
+                             ctype, c)
         if op in ("/", "%"):
-            return Val(self._divide(op, left, right, ctype, c), ctype)
+            return self._divide(op, left, right, ctype, c)
         if op in _BITWISE:
-            return Val(self._bitwise(op, left, right, c), ctype)
+            return self._bitwise(op, left, right, ctype, c)
         raise Unsupported("unsupported.statement", span, f"the operator {op} is not supported")
+
+    def _arith_range(self, op: str, left: Val, right: Val) -> tuple[int, int]:
+        """The values of `left op right` by interval arithmetic, except for the global id
+        and size, whose parts are bounded together by the launch (`gid * gsize` is at
+        most `tcount - gsize`), which intervals of the parts alone would not show."""
+        ids = _ids(left.expr), _ids(right.expr)
+        if op == "*" and None not in ids and ids[0][1] == ids[1][1]:
+            axis, names = self.axis(ids[0][1]), {ids[0][0], ids[1][0]}
+            if names == {"gid", "gsize"}:
+                return axis.offset
+            if names == {"ngroups", "gsize"}:
+                return axis.tcount
+        if op == "+":
+            for offset, lid in ((left.expr, right.expr), (right.expr, left.expr)):
+                dim = _offset_axis(offset)
+                if dim is not None and _ids(lid) == ("lid", dim):
+                    return self.axis(dim).tid
+        (a, b), (x, y) = left.range, right.range
+        if op == "+":
+            return a + x, b + y
+        if op == "-":
+            return a - y, b - x
+        products = (a * x, a * y, b * x, b * y)
+        return min(products), max(products)
 
     def common(self, left: Val, right: Val, c: Cursor) -> tuple[Val, Val]:
         """Two operands of a comparison, which clang converted to one type already; a
@@ -470,17 +556,24 @@ class Exprs:
         wider = left.ctype if left.ctype.kind is not Kind.BOOL else right.ctype
         return self.convert(left, wider, c), self.convert(right, wider, c)
 
-    def _divide(self, op: str, left: Val, right: Val, ctype: CType, c: Cursor) -> A.Expr:
+    def _divide(self, op: str, left: Val, right: Val, ctype: CType, c: Cursor) -> Val:
         span = self.s.span(c)
         plain = A.Binary(op, left.expr, right.expr, span=span)
-        if not ctype.signed or (isinstance(left.expr, A.IntLit) and left.expr.value >= 0):
-            return plain
+        (a, b), (x, y) = left.range, right.range
+        if a >= 0 and x > 0:
+            return Val(plain, ctype, (a // y, b // x) if op == "/" else (0, min(b, y - 1)))
+        if not ctype.signed:
+            return Val(plain, ctype)
+        # Truncated towards zero by a positive divisor the quotient stays in the type;
+        # only INT_MIN / -1 leaves it.
+        quotient = (a // y if a >= 0 else -(-a // x), b // x if b >= 0 else -(-b // y)) if x > 0 \
+            else (ctype.lo, -ctype.lo)
         # C truncates towards zero; Euclidean division agrees on a non-negative dividend.
         zero = A.IntLit(0, span=span)
         negated = A.Unary("-", A.Binary(op, A.Unary("-", left.expr, span=span), right.expr, span=span), span=span)
         truncated = A.Conditional(A.Binary(">=", left.expr, zero, span=span), plain, negated, span=span)
         # INT_MIN / -1 overflows.
-        return self.fits(truncated, ctype, c) if op == "/" else truncated
+        return self.fits(truncated, quotient, ctype, c) if op == "/" else Val(truncated, ctype)
 
     def _shift(self, op: str, left: Val, right_c: Cursor, c: Cursor) -> Val:
         span = self.s.span(c)
@@ -493,25 +586,30 @@ class Exprs:
                               f"shifting a {left.ctype.name} by {amount} is undefined in C")
         power = A.IntLit(2**amount, span=self.s.span(right_c))
         if op == "<<":
-            return Val(self.fits(A.Binary("*", left.expr, power, span=span), left.ctype, c), left.ctype)
+            expr, (lo, hi) = left.exact
+            return self.fits(A.Binary("*", expr, power, span=span), (lo * power.value, hi * power.value),
+                             left.ctype, c)
+        lo, hi = left.range
         # Arithmetic shift: floor division, which the Euclidean `/` is for a positive divisor.
-        return Val(A.Binary("/", left.expr, power, span=span), left.ctype)
+        return Val(A.Binary("/", left.expr, power, span=span), left.ctype, (lo // power.value, hi // power.value))
 
-    def _bitwise(self, op: str, left: Val, right: Val, c: Cursor) -> A.Expr:
+    def _bitwise(self, op: str, left: Val, right: Val, ctype: CType, c: Cursor) -> Val:
         span = self.s.span(c)
         if op == "&":
             for value, mask in ((left, right), (right, left)):
                 if isinstance(mask.expr, A.IntLit) and mask.expr.value >= 0 and (mask.expr.value + 1) & mask.expr.value == 0:
                     # x & (2^k - 1) is x mod 2^k in two's complement, for any sign of x.
-                    return A.Binary("%", value.expr, A.IntLit(mask.expr.value + 1, span=span), span=span)
+                    return Val(A.Binary("%", value.expr, A.IntLit(mask.expr.value + 1, span=span), span=span), ctype,
+                               (0, mask.expr.value))
         fn = self.s.uninterpreted(f"\\bit{_BITWISE[op]}", A.Type.INT, 2)
-        return A.Call(fn, (left.expr, right.expr), name_span=span, span=span)
+        return Val(A.Call(fn, (left.expr, right.expr), name_span=span, span=span), ctype)
 
     def _conditional_operator(self, c: Cursor) -> Val:
         test, then_c, else_c = children(c)
         ctype = self.scalar(c)
         then, otherwise = self.convert(self.value(then_c), ctype, then_c), self.convert(self.value(else_c), ctype, else_c)
-        return Val(A.Conditional(self.cond(test), then.expr, otherwise.expr, span=self.s.span(c)), ctype)
+        bounds = (min(then.range[0], otherwise.range[0]), max(then.range[1], otherwise.range[1]))
+        return Val(A.Conditional(self.cond(test), then.expr, otherwise.expr, span=self.s.span(c)), ctype, bounds)
 
     def _cast(self, c: Cursor) -> Val:
         return self.convert(self.value(children(c)[-1]), self.scalar(c), c)
@@ -536,7 +634,8 @@ class Exprs:
             dim = self.constant(args[0]) if len(args) == 1 else None
             if dim is None or not 0 <= dim <= 2:
                 raise Unsupported("unsupported.dimension", span, f"{name} needs a constant dimension 0, 1 or 2")
-            return Val(self.builtin(B.OPENCL_FUNCTIONS[name], dim, c), self.scalar(c))
+            flat = B.OPENCL_FUNCTIONS[name]
+            return Val(self.builtin(flat, dim, c), self.scalar(c), self.id_range(flat, dim))
         if name == B.OPENCL_WORK_DIM and self.s.dialect is Dialect.OPENCL and not args:
             sizes = [s for s in (self.s.launch.local, self.s.launch.groups) if s is not None]
             if self.s.dimensional and not sizes:
@@ -560,7 +659,8 @@ class Exprs:
         if name == "abs" and len(args) == 1 and result is not None and result.is_int:
             val = self.value(args[0])
             zero = A.IntLit(0, span=span)
-            negated = self.fits(A.Unary("-", val.expr, span=span), result, c)
+            lo, hi = self.convert(val, result, c).range
+            negated = self.fits(A.Unary("-", val.expr, span=span), (-hi, -lo), result, c).expr
             return Val(A.Conditional(A.Binary("<", val.expr, zero, span=span), negated,
                                      self.convert(val, result, c).expr, span=span), result)
         if name.startswith(B.GPUVERIFY_RETURN_VAL) and not args and self.returned is not None:
@@ -643,6 +743,25 @@ def single_return(definition: Cursor) -> Cursor | None:
 
 def _fname(ctype: CType) -> str:
     return ctype.name.replace(" ", "_")
+
+
+def _ids(e: A.Expr) -> tuple[str, int] | None:
+    """The reserved name and dimension of an id or size (`lid` or `lid.y`), or None."""
+    if isinstance(e, A.Name):
+        flat, _, axis = e.id.partition(".")
+        if flat in B.AXIS_NAMES and (not axis or axis in AXES):
+            return flat, AXES.index(axis) if axis else 0
+    return None
+
+
+def _offset_axis(e: A.Expr) -> int | None:
+    """The dimension of `gid * gsize` (either way round), or None for another expression."""
+    if not (isinstance(e, A.Binary) and e.op == "*"):
+        return None
+    ids = _ids(e.left), _ids(e.right)
+    if None in ids or {ids[0][0], ids[1][0]} != {"gid", "gsize"} or ids[0][1] != ids[1][1]:
+        return None
+    return ids[0][1]
 
 
 def _plus(offset: A.Expr, step: A.Expr, span) -> A.Expr:

@@ -372,8 +372,8 @@ def _holding(stmt, owned: list):
 
 
 def _launch_facts(scope: Scope, name_span) -> list[A.ContextEverywhere]:
-    """The sizes of the launch configuration, and the platform's own limits (which hold
-    of every launch, docs/cfamily.md), as facts."""
+    """The sizes of the launch configuration, the platform's own limits (which hold of
+    every launch, docs/cfamily.md) and the launch assumption, as facts."""
     launch = scope.launch
 
     def fact(op: str, reserved: str, value: int, span) -> A.ContextEverywhere:
@@ -403,6 +403,9 @@ def _launch_facts(scope: Scope, name_span) -> list[A.ContextEverywhere]:
         facts.append(fact("<=", "tcount", B.SIZE_T_MAX, name_span))
         if scope.dimensional:
             facts += [fact("<=", f"tcount.{axis}", B.SIZE_T_MAX, name_span) for axis in AXES]
+    if B.launch_assumed(launch):
+        axes = [f"tcount.{axis}" for axis in AXES] if scope.dimensional else ["tcount"]
+        facts += [fact("<=", name, B.MAX_THREADS_PER_DIMENSION, name_span) for name in axes]
     return facts
 
 

@@ -30,6 +30,9 @@ class RacesResult:
     diagnostics: tuple[Diagnostic, ...]
     pairs: int = 0                          # pairs of accesses asked about
     seconds: float = 0.0
+    # What a race-free verdict rests on beyond the kernel's own facts, one phrase each
+    # ("for launches of at most 2^31 - 1 threads per dimension": cfamily/clang_builtins.py).
+    assumptions: tuple[str, ...] = ()
 
     @property
     def exit_code(self) -> int:

@@ -28,6 +28,7 @@ def file_entry(result: FileResult) -> dict:
         "path": result.path,
         "verdict": result.verdict.value,
         "seconds": round(result.seconds, 3),
+        "assumptions": list(result.assumptions) if result.verdict.value == "verified" else [],
         "diagnostics": [diagnostic_entry(d) for d in result.diagnostics],
         "obligations": [obligation_entry(o) for o in result.obligations],
     }
@@ -62,7 +63,9 @@ def range_entry(span: Span | None) -> dict | None:
 def render_races(results) -> str:
     """`races --format json`: the schema is in docs/cli.md."""
     return json.dumps({"files": [{"path": r.path, "verdict": r.verdict.value, "seconds": round(r.seconds, 3),
-                                  "pairs": r.pairs, "diagnostics": [diagnostic_entry(d) for d in r.diagnostics]}
+                                  "pairs": r.pairs,
+                                  "assumptions": list(r.assumptions) if r.verdict.value == "race-free" else [],
+                                  "diagnostics": [diagnostic_entry(d) for d in r.diagnostics]}
                                  for r in results]}, indent=2) + "\n"
 
 

@@ -43,6 +43,8 @@ def summary(result: FileResult, style: Style = PLAIN) -> str:
     if unknown:
         counts.append(f"{unknown} unknown")
     line = f"{result.path}: {style.verdict(word, result.exit_code)}"
+    if result.verdict is Verdict.VERIFIED:
+        line += "".join(f" {a}" for a in result.assumptions)
     if counts:
         line += ": " + ", ".join(counts)
     if result.verdict is not Verdict.REJECTED:
@@ -57,6 +59,10 @@ def render_races(result, explained: set[str] | None = None, style: Style = PLAIN
     for diagnostic in result.diagnostics:
         lines.extend(_diagnostic(diagnostic, result, explained, style))
     line = f"{result.path}: {style.verdict(result.verdict.value, result.exit_code)}"
+    if result.verdict.value == "race-free":
+        # A race found is a race of a launch the assumptions allow; race freedom holds
+        # only for those launches.
+        line += "".join(f" {a}" for a in result.assumptions)
     counts = _counts(result.diagnostics)
     if counts:
         line += ": " + ", ".join(counts)
