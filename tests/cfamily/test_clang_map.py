@@ -317,3 +317,34 @@ def test_class_4_a_cast_to_bytes_is_refused_at_the_cast():
 ])
 def test_refusals_are_located(text, path, expected):
     assert expected in refused(text, path)
+
+
+# ---- a for loop's counter in its body and update (clang_statements._counter_in_loop) ----
+
+def loop(header: str, inside: str = "") -> str:
+    return (f"//--blockDim=2 --gridDim=1\n__global__ void k(int *a) {{\n  for ({header}) {{\n"
+            f"    {inside}a[(i + threadIdx.x * 256u) % 4096u] = 1;\n  }}\n}}\n")
+
+
+def test_a_counter_the_body_only_reads_needs_no_wrap_around():
+    shown = body(loop("unsigned i = 0; i < 256; i++"))
+    assert "% 4294967296" not in shown and "i = i + 1" in shown
+    assert races_errors(loop("unsigned i = 0; i < 256; i++")) == set()
+
+
+@pytest.mark.parametrize("inside", ["i = i + 0u; ", "i += 0u; ", "i++; i--; ", "unsigned *p = &i; "])
+def test_a_counter_the_body_may_write_keeps_cs_wrap_around(inside):
+    # The body may move the counter past the condition, so its range is its type's.
+    assert "% 4294967296" in body(loop("unsigned i = 0; i < 256; i++", inside))
+
+
+@pytest.mark.parametrize(("header", "racy"), [
+    # From 1 down: i is 1 only (then 0 stops it); `i--` may wrap and is written so.
+    ("unsigned i = 1; i >= 1u; i--", False),
+    # 512 steps up to 2^32 - 1, where `i++` wraps to 0 and stops the loop: thread 1's
+    # cells (i + 256, wrapped) meet thread 0's 3840..4095.
+    ("unsigned i = 4294966784u; i > 255u; i++", True),
+    ("unsigned i = 0; i < 256; i++", False),
+])
+def test_the_counters_range_keeps_cs_verdict(header, racy):
+    assert races_errors(loop(header)) == ({"race.data"} if racy else set())

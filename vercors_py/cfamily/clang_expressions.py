@@ -38,7 +38,7 @@ from ..semantics.symbols import AXES
 from ..syntax import ast as A
 from . import clang_builtins as B
 from . import clang_types as T
-from .clang_scope import Binding, Scope, Unsupported, What
+from .clang_scope import Binding, Scope, Unsupported, What, key
 from .clang_types import CType, Kind
 from .dialect import Dialect
 
@@ -103,6 +103,9 @@ class Exprs:
         self.u = scope.unit
         self.inlining: list[tuple] = []      # helpers being inlined (recursion is refused)
         self.returned: Val | None = None     # the value GPUVerify's __return_val_T() names
+        # Variables known to lie in a narrower range than their type's where an expression
+        # is being mapped (a for loop's counter in its update: clang_statements.for_loop).
+        self.narrowed: dict[tuple, tuple[int, int]] = {}
 
     # ---- entry points ----
     def value(self, c: Cursor) -> Val:
@@ -248,7 +251,7 @@ class Exprs:
                               f"the array `{c.spelling}` is used as a pointer; only `{c.spelling}[i]` is supported")
         if binding.value is not None:
             return Val(binding.value, binding.ctype)
-        return Val(A.Name(binding.name, span=span), binding.ctype)
+        return Val(A.Name(binding.name, span=span), binding.ctype, self.narrowed.get(key(declaration)))
 
     def _member_ref_expr(self, c: Cursor) -> Val:
         inner = children(c)

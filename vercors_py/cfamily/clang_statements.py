@@ -12,6 +12,8 @@ left out; the file is then rejected, so nothing is verified without it.
 """
 from __future__ import annotations
 
+import contextlib
+
 import attrs
 from clang.cindex import Cursor, CursorKind as K
 
@@ -23,7 +25,7 @@ from . import clang_parse
 from . import clang_types as T
 from .clang_expressions import Exprs, Val, body, children, operator, parameters, single_return, strip
 from .clang_memory import Memory, name_span, private_array
-from .clang_scope import Scope, Unsupported, What, in_c_scope
+from .clang_scope import Scope, Unsupported, What, in_c_scope, key
 from .dialect import Dialect
 
 _EXPRESSIONS = {K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR, K.CALL_EXPR,
@@ -224,10 +226,13 @@ class Statements:
             updates = []
             while update_c is not None and update_c.kind is K.BINARY_OPERATOR and operator(update_c) == ",":
                 left, update_c = children(update_c)
-                updates.extend(self.effect(left))
+                with self._counter_in_loop(test_c, body_c):
+                    updates.extend(self.effect(left))
             if update_c is not None:
-                updates.extend(self.effect(update_c))
-            contract, mapped_body = self.loop_body(body_c, contract + invariants)
+                with self._counter_in_loop(test_c, body_c):
+                    updates.extend(self.effect(update_c))
+            with self._counter_in_loop(test_c, body_c):
+                contract, mapped_body = self.loop_body(body_c, contract + invariants)
         finally:
             self.s.pop()
         if len(updates) <= 1 and all(isinstance(u, (A.Assign, A.ArrayAssign)) for u in updates):
@@ -236,6 +241,25 @@ class Statements:
         after = A.Block(tuple(updates), span=self.s.span(update_c) if update_c is not None else span)
         mapped_body = retarget_continues(mapped_body, after)
         return A.For(contract, init, cond, None, A.Block((mapped_body, after), span=mapped_body.span), span=span)
+
+    @contextlib.contextmanager
+    def _counter_in_loop(self, test_c: Cursor | None, body_c: Cursor):
+        """While a for loop's body and update are mapped: its counter's range as the
+        condition left it.  Both run after the condition was true, so where the body never
+        writes the counter (no assignment, no `&`, no reference to it: every use is a
+        read), `i < n` still holds in them and neither `i + k` nor `i++` wraps around
+        where its range does not allow it, whatever `n` was: C's wrap-around is written
+        nowhere it cannot happen, and the counter stays one the analyses can follow."""
+        found = _counter_bound(self.e, test_c, body_c)
+        if found is None:
+            yield
+            return
+        counter, bounds = found
+        self.e.narrowed[counter] = bounds
+        try:
+            yield
+        finally:
+            del self.e.narrowed[counter]
 
     def _for_parts(self, c: Cursor) -> tuple:
         parts = clang_parse.for_parts(c)
@@ -514,7 +538,8 @@ class Statements:
                 if binding is not None and binding.what is What.ARRAY:
                     raise Unsupported("unsupported.pointer", target_span, "an array cannot be assigned")
                 raise Unsupported("unsupported.statement", target_span, f"`{target.spelling}` cannot be assigned here")
-            current = Val(A.Name(binding.name, span=target_span), binding.ctype)
+            current = Val(A.Name(binding.name, span=target_span), binding.ctype,
+                          self.e.narrowed.get(key(target.referenced)))
             value = self.e.convert(compute(current), binding.ctype, target)
             return A.Assign(A.Name(binding.name, span=target_span), value.expr, span=span)
         if target.kind is K.UNARY_OPERATOR and self.s.unit.unary_operator(target) == "*":
@@ -581,3 +606,52 @@ def retarget_continues(stmt, leave):
 
 def _misplaced(span, where: str) -> D.Diagnostic:
     return D.error("type.clause-placement", span, f"this annotation {where}")
+
+
+_NARROWING = {"<": (0, -1), "<=": (0, 0), ">": (1, None), ">=": (0, None)}
+
+
+def _counter_bound(exprs: Exprs, test_c: Cursor | None, body_c: Cursor) -> tuple[tuple, tuple[int, int]] | None:
+    """(the counter's key, its range) where a for loop's condition is `i OP e` on a
+    variable `i` read as it is (no conversion of its value) and the body only reads `i`;
+    None otherwise."""
+    while test_c is not None and test_c.kind is K.PAREN_EXPR:
+        test_c = children(test_c)[0]
+    while test_c is not None and test_c.kind is K.BINARY_OPERATOR and operator(test_c) == ",":
+        test_c = children(test_c)[1]
+    if test_c is None or test_c.kind is not K.BINARY_OPERATOR or operator(test_c) not in _NARROWING:
+        return None
+    left, right = children(test_c)
+    variable = strip(left)
+    declaration = variable.referenced if variable.kind is K.DECL_REF_EXPR else None
+    if declaration is None or declaration.kind is not K.VAR_DECL \
+            or left.type.get_canonical() != declaration.type.get_canonical() or not _only_read(body_c, key(declaration)):
+        return None
+    ctype = T.scalar(declaration.type)
+    if ctype is None:
+        return None
+    try:
+        lo, hi = exprs.value(right).range
+    except Unsupported:
+        return None
+    if right.type.get_canonical() != declaration.type.get_canonical():
+        return None                  # compared in another type: its range says nothing of i's
+    shift, upper = _NARROWING[operator(test_c)]
+    if upper is None:                # i > e, i >= e: i above e's least value
+        return key(declaration), (max(ctype.lo, lo + shift), ctype.hi)
+    return key(declaration), (ctype.lo, min(ctype.hi, hi + upper))
+
+
+def _only_read(body_c: Cursor, counter: tuple) -> bool:
+    """Whether every use of the variable in the body is a read of its value: a reference
+    under an implicit conversion (clang's lvalue-to-rvalue), never the operand of `=`,
+    `+=`, `++`, `&` or a reference binding, which take it as it is."""
+    def reads(node: Cursor) -> bool:
+        for child in node.get_children():
+            if child.kind is K.DECL_REF_EXPR and child.referenced is not None \
+                    and key(child.referenced) == counter and node.kind is not K.UNEXPOSED_EXPR:
+                return False
+            if not reads(child):
+                return False
+        return True
+    return reads(body_c)
