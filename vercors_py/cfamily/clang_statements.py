@@ -628,8 +628,8 @@ def _counter_bound(exprs: Exprs, test_c: Cursor | None, body_c: Cursor) -> tuple
             or left.type.get_canonical() != declaration.type.get_canonical() or not _only_read(body_c, key(declaration)):
         return None
     ctype = T.scalar(declaration.type)
-    if ctype is None:
-        return None
+    if ctype is None or any(n.kind is K.CALL_EXPR for n in right.walk_preorder()):
+        return None                  # a bound that calls a function is not mapped twice
     try:
         lo, hi = exprs.value(right).range
     except Unsupported:
