@@ -22,6 +22,7 @@ from vercors_py import service
 from vercors_py.results import FileResult, ObligationResult
 
 from . import languages
+from .units import place
 
 
 @attrs.frozen
@@ -88,7 +89,7 @@ class _Contexts:
         program = analysis.program if analysis.checked is not None else None
         self.kernels = program.kernels if program is not None else ()
         self._functions = None if program is None else \
-            [(_place(f.span), self.text[f.span.start:f.span.end]) for f in program.functions]
+            [(place(f.span), self.text[f.span.start:f.span.end]) for f in program.functions]
         self._whole = languages.of(analysis.source.path).whole_text
         self._digests: dict[int, str] = {}
 
@@ -99,12 +100,8 @@ class _Contexts:
             if k.span.start <= d.span.start < k.span.end:
                 if i not in self._digests:
                     read = self.text if self._whole else \
-                        (_place(k.span), self.text[k.span.start:k.span.end], self._functions)
+                        (place(k.span), self.text[k.span.start:k.span.end], self._functions)
                     h = hashlib.sha256(repr(read).encode("utf-8", "surrogatepass"))
                     self._digests[i] = h.hexdigest()
                 return self._digests[i]
         return None
-
-
-def _place(span) -> tuple[int, int, int]:
-    return span.start, span.start_line, span.start_col

@@ -94,7 +94,7 @@ class Units:
         self.generated = []
         for i, decl in enumerate(decls):
             key, around = keys[i] if keys is not None else (None, ())
-            places = tuple(_place(d.span) for d in (decl, *around))
+            places = tuple(place(d.span) for d in (decl, *around))
             old = self._kept.get(key) if key is not None else None
             moved = _moved(old, places, decl) if old is not None else None
             if moved is None:
@@ -135,7 +135,9 @@ def _keys(checked, decls, timeout) -> list[tuple[tuple, tuple]] | None:
     return keys
 
 
-def _place(span: Span) -> tuple[int, int, int]:
+def place(span: Span) -> tuple[int, int, int]:
+    """Where a span starts (offset, line, column): part of a key that must change when
+    the text before it moves (lsp/failures.py keys kept runs by it too)."""
     return span.start, span.start_line, span.start_col
 
 
