@@ -628,14 +628,14 @@ def _counter_bound(exprs: Exprs, test_c: Cursor | None, body_c: Cursor) -> tuple
             or left.type.get_canonical() != declaration.type.get_canonical() or not _only_read(body_c, key(declaration)):
         return None
     ctype = T.scalar(declaration.type)
-    if ctype is None or any(n.kind is K.CALL_EXPR for n in right.walk_preorder()):
+    if ctype is None or right.type.get_canonical() != declaration.type.get_canonical():
+        return None                  # compared in another type: its range says nothing of i's
+    if any(n.kind is K.CALL_EXPR for n in right.walk_preorder()):
         return None                  # a bound that calls a function is not mapped twice
     try:
         lo, hi = exprs.value(right).range
     except Unsupported:
         return None
-    if right.type.get_canonical() != declaration.type.get_canonical():
-        return None                  # compared in another type: its range says nothing of i's
     shift, upper = _NARROWING[operator(test_c)]
     if upper is None:                # i > e, i >= e: i above e's least value
         return key(declaration), (max(ctype.lo, lo + shift), ctype.hi)
