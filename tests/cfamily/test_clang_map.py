@@ -348,3 +348,17 @@ def test_a_counter_the_body_may_write_keeps_cs_wrap_around(inside):
 ])
 def test_the_counters_range_keeps_cs_verdict(header, racy):
     assert races_errors(loop(header)) == ({"race.data"} if racy else set())
+
+
+@pytest.mark.parametrize("hint", ["#pragma unroll", "#pragma unroll 4", "#pragma nounroll",
+                                  "#pragma clang loop unroll(full)"])
+def test_a_loop_hint_is_the_loop_it_hints(hint):
+    plain = body("__global__ void k(int *a) {\n  for (int i = 0; i < 2; i++) a[threadIdx.x] = i;\n}")
+    hinted = body(f"__global__ void k(int *a) {{\n  {hint}\n  for (int i = 0; i < 2; i++) a[threadIdx.x] = i;\n}}")
+    assert hinted == plain
+
+
+def test_a_statement_attribute_that_is_not_a_loop_hint_stays_refused():
+    # [[likely]] is clang's attributed statement too, but not one we have read the meaning of.
+    assert refused("__global__ void k(int *a) {\n  [[likely]] a[threadIdx.x] = 1;\n}") == [
+        ("unsupported.statement", 2, 3)]

@@ -148,6 +148,25 @@ def for_parts(cursor: cindex.Cursor) -> tuple[cindex.Cursor | None, ...] | None:
     return (*found, kids[-1])
 
 
+# The hints a statement may carry that change nothing of what it means: how far to
+# unroll a loop.  libclang shows a statement with attributes (clang's AttributedStmt) as
+# an unexposed statement around it, without the attributes, so they are told by the
+# tokens written before the statement.
+_LOOP_HINTS = (("#", "pragma", "unroll"), ("#", "pragma", "nounroll"), ("#", "pragma", "clang", "loop"),
+               ("#", "pragma", "GCC", "unroll"), ("__attribute__", "(", "(", "opencl_unroll_hint"))
+
+
+def hinted(cursor: cindex.Cursor) -> cindex.Cursor | None:
+    """The statement an `UNEXPOSED_STMT` wraps when what wraps it is a loop hint
+    (`#pragma unroll`, `__attribute__((opencl_unroll_hint))`); None for anything else."""
+    kids = list(cursor.get_children())
+    if cursor.kind is not cindex.CursorKind.UNEXPOSED_STMT or len(kids) != 1 or not kids[0].kind.is_statement():
+        return None
+    start = kids[0].extent.start.offset
+    before = tuple(t.spelling for t in cursor.get_tokens() if t.extent.start.offset < start)
+    return kids[0] if any(before[:len(hint)] == hint for hint in _LOOP_HINTS) else None
+
+
 @functools.cache
 def _lib() -> _Native:
     # Not at import: the bindings load the shared library on first use.

@@ -132,6 +132,8 @@ class Statements:
                 return []
             case kind if kind in _EXPRESSIONS:
                 return self.expression(c, contract)
+            case K.UNEXPOSED_STMT if (inner := clang_parse.hinted(c)) is not None:
+                return self.stmt(inner, contract)
         raise Unsupported("unsupported.statement", span,
                           f"this kind of statement ({c.kind.name.lower().replace('_', ' ')}) is not supported")
 
@@ -585,6 +587,7 @@ def _builtin_call(scope: Scope, c: Cursor) -> str | None:
 
 
 def _takes_contract(c: Cursor, statements: Statements) -> bool:
+    c = clang_parse.hinted(c) or c
     if c.kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT):
         return True
     return _builtin_call(statements.s, c) in (B.BARRIERS_CUDA | B.BARRIERS_OPENCL)
