@@ -132,10 +132,11 @@ def test_signed_arithmetic_is_checked_and_unsigned_arithmetic_wraps():
     text = "__global__ void k(int *a, unsigned n, int i) {\n  a[0] = n + i;\n  a[1] = i + 1;\n  a[2] = i / 2;\n}\n"
     checks = [(f.ctype, f.text) for f in A.walk(kernel(text)) if isinstance(f, A.Fits)]
     # `n + i` is unsigned (i converted to it): C computes it modulo 2^32, no error; storing
-    # it into an int cell narrows it, and `i + 1` may overflow: both must fit. `i / 2`
-    # cannot leave the int range: no check.
-    assert checks == [("int", "n + i"), ("int", "i + 1")]
-    assert "a[0] = (n + i) % 4294967296;" in body(text)
+    # it into an int cell narrows it, which clang defines as the value reduced modulo 2^32
+    # into int's range (implementation-defined in C): no error either.  `i + 1` may
+    # overflow: it must fit.  `i / 2` cannot leave the int range: no check.
+    assert checks == [("int", "i + 1")]
+    assert "a[0] = (n + i + 2147483648) % 4294967296 - 2147483648;" in body(text)
     # C's division truncates: the Euclidean `/` agrees only on a non-negative dividend;
     # `>>` is floor division.
     assert "(i >= 0 ? i / 2 : -(-i / 2)) + i / 2" in body(
@@ -362,3 +363,15 @@ def test_a_statement_attribute_that_is_not_a_loop_hint_stays_refused():
     # [[likely]] is clang's attributed statement too, but not one we have read the meaning of.
     assert refused("__global__ void k(int *a) {\n  [[likely]] a[threadIdx.x] = 1;\n}") == [
         ("unsupported.statement", 2, 3)]
+
+
+@pytest.mark.parametrize("declared, reduced", [("signed char", "(n + 128) % 256 - 128"),
+                                               ("short", "(n + 32768) % 65536 - 32768")])
+def test_a_narrowing_conversion_to_a_signed_type_is_reduced_as_clang_defines(declared, reduced):
+    # A value the type cannot hold: clang (and gcc) reduce it modulo 2^N into the type's
+    # range (implementation-defined in C); the language's % is Euclidean.  No check.
+    text = f"__global__ void k(int *a, int n) {{\n  {declared} j = n;\n  {declared} c = 300;\n  a[j] = c;\n}}\n"
+    printed = body(text)
+    assert f"j = {reduced};" in printed
+    assert ("c = 44;" if declared == "signed char" else "c = 300;") in printed
+    assert not [f for f in A.walk(kernel(text)) if isinstance(f, A.Fits)]

@@ -57,6 +57,7 @@ CLASS_LENGTHS = {
     "07-half-racy.cl": {"a": 4},
     "08-fence-or-ok.cl": {"a": 4, "b": 4}, "08-fence-or-racy.cl": {"a": 4, "b": 4},
     "10-overload-racy.cu": {"a": 4},
+    "09-signed-narrowing-ok.cu": {"a": 128}, "09-signed-narrowing-racy.cu": {"a": 128},
 }
 
 

@@ -8,10 +8,11 @@ finds and adds only what separates C's integers from the language's mathematical
 * an expression clang can evaluate (a literal, `sizeof`, a character constant, an
   enumerator, a constant macro, `-5 >> 1`, `(int) 1.0`) is the integer clang computes,
   in its type: C's value, never one folded by our own rules;
-* every other `+ - *`, `<<`, negation and narrowing conversion of a signed type whose
-  value may leave the type is wrapped in `A.Fits`, an overflow check (`arith.overflow`:
-  undefined in C, implementation-defined for a conversion); of an unsigned type it wraps
-  around as C defines, `e % 2^N`.  Whether a value may leave its type is decided by an
+* every other `+ - *`, `<<` and negation of a signed type whose value may leave the
+  type is wrapped in `A.Fits`, an overflow check (`arith.overflow`: undefined in C);
+  of an unsigned type it wraps around as C defines, `e % 2^N`, and so does a narrowing
+  conversion to a signed type (implementation-defined in C: clang and gcc reduce the
+  value modulo 2^N into the type).  Whether a value may leave its type is decided by an
   interval evaluation over the operands' ranges (their types, constants, and the ids'
   and sizes' ranges under the launch's facts), so `blockIdx.x * blockDim.x +
   threadIdx.x` needs neither;
@@ -159,23 +160,34 @@ class Exprs:
             return Val(A.Call(fn, (val.expr,), name_span=span, span=span), target)
         if target.contains(source):
             return Val(val.expr, target, val.bounds)
+        # Congruent modulo 2^source.bits, so modulo the narrower 2^target.bits too.
         if not target.signed:
-            # Congruent modulo 2^source.bits, so modulo the narrower 2^target.bits too.
             return self.fits(*val.exact, target, c)
-        if val.congruent is not None and target.bits <= source.bits:
-            expr, (lo, hi) = val.congruent
-            if -2**(source.bits - 1) <= lo and hi < 2**source.bits:
-                # Then the wrapped value fits `target` exactly when the expression before
-                # the wrap does, and is equal to it: check that one instead.
-                return self.fits(expr, (lo, hi), target, c)
-        return self.fits(val.expr, val.range, target, c)
+        return self.reduced(*val.exact, target, c)
+
+    def reduced(self, expr: A.Expr, bounds: tuple[int, int], ctype: CType, c: Cursor) -> Val:
+        """`expr`, whose values are in `bounds`, converted to the signed integer type
+        `ctype`.  C leaves the result of a value the type cannot hold to the
+        implementation; clang and gcc define it as the value reduced modulo 2^N into the
+        type's range, and every command computes that value (it is not an error)."""
+        lo, hi = bounds
+        if ctype.lo <= lo and hi <= ctype.hi:
+            return Val(expr, ctype, bounds)
+        span = self.s.span(c)
+        half, modulus = -ctype.lo, ctype.hi - ctype.lo + 1
+        if isinstance(expr, A.IntLit):
+            value = (expr.value + half) % modulus - half
+            return Val(A.IntLit(value, span=span), ctype, (value, value))
+        # The language's `%` is Euclidean: never negative for a positive divisor.
+        shifted = A.Binary("+", expr, A.IntLit(half, span=span), span=span)
+        reduced = A.Binary("%", shifted, A.IntLit(modulus, span=span), span=span)
+        return Val(A.Binary("-", reduced, A.IntLit(half, span=span), span=span), ctype)
 
     def fits(self, expr: A.Expr, bounds: tuple[int, int], ctype: CType, c: Cursor) -> Val:
         """`expr`, whose values are in `bounds`, as a value of the integer type `ctype`:
         as it is where it cannot leave the type; else wrapped around into an unsigned type
         (C defines the result modulo 2^N, and kernels rely on it) or checked to fit a
-        signed one (overflow is undefined in C, a narrowing conversion implementation-
-        defined: reported, never given a value of our choosing)."""
+        signed one (overflow is undefined in C: reported, arith.overflow)."""
         lo, hi = bounds
         if ctype.lo <= lo and hi <= ctype.hi:
             return Val(expr, ctype, bounds)
