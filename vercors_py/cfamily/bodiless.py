@@ -91,9 +91,9 @@ def statement(exprs, function: Cursor, args: list[Cursor], c: Cursor) -> list:
     declared (unused), which is what records that the verdict rests on the assumption."""
     span = exprs.s.span(c)
     _refuse_effects(function, span)
-    if is_const(function):
-        return []          # no effect, and no value used: nothing happens
     stmts = _arguments(exprs, function, args, span, hoist=False)
+    if is_const(function):
+        return stmts       # no effect and no value used: only the arguments are evaluated
     result = T.scalar(function.result_type) or T.BOOL
     name = f"{function.spelling}{CALL}{next(exprs.calls)}"
     return stmts + [A.VarDecl(T.lang_type(result), name, None, T.elem_range(result), name_span=span, span=span)]
