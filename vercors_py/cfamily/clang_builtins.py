@@ -53,9 +53,11 @@ def is_launch_assumption(fact: A.ContextEverywhere) -> bool:
 
 def assumptions(checked_kernels) -> tuple[str, ...]:
     """What the verdicts of a C file's kernels rest on beyond their own facts: the launch
-    assumption, once, if it was stated for some kernel."""
+    assumption, once, if it was stated for some kernel; and that each function without a
+    body whose calls they map accesses no memory (bodiless.py)."""
+    from . import bodiless
     stated = any(is_launch_assumption(fact) for ck in checked_kernels for fact in ck.kernel.contexts)
-    return (ASSUMPTION_NOTE,) if stated else ()
+    return ((ASSUMPTION_NOTE,) if stated else ()) + bodiless.assumptions(checked_kernels)
 
 
 def _dims(sizes, dimensional: bool) -> tuple[int, int, int] | None:

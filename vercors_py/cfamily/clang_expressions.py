@@ -30,6 +30,8 @@ they are `unsupported.side-effect`.
 """
 from __future__ import annotations
 
+import contextlib
+import itertools
 import struct
 
 import attrs
@@ -37,8 +39,10 @@ from clang.cindex import Cursor, CursorKind as K
 
 from ..semantics.symbols import AXES
 from ..syntax import ast as A
+from . import bodiless
 from . import clang_builtins as B
 from . import clang_types as T
+from . import intrinsics
 from .clang_scope import Binding, Scope, Unsupported, What, key
 from .clang_types import CType, Kind
 from .dialect import Dialect
@@ -107,6 +111,29 @@ class Exprs:
         # Variables known to lie in a narrower range than their type's where an expression
         # is being mapped (a for loop's counter in its update: clang_statements.for_loop).
         self.narrowed: dict[tuple, tuple[int, int]] = {}
+        # The statements an expression needs before the statement it stands in (the
+        # unknown value of a call of a function without a body: bodiless.py); None
+        # where no statement can go (a contract, an invariant).
+        self.hoisted: list | None = None
+        self.calls = itertools.count(1)           # numbers the calls' unknown values
+        self.uninterpreted_names: dict[tuple, str] = {}
+
+    def hoist(self, stmt, function: str, span) -> None:
+        if self.hoisted is None:
+            raise Unsupported("unsupported.function", span,
+                              f"`{function}` is declared without a body, and a call of it gives a new value "
+                              "each time; in a contract, an invariant, a for loop's update or a do-while loop's "
+                              "condition that is not supported")
+        self.hoisted.append(stmt)
+
+    @contextlib.contextmanager
+    def clause(self):
+        """While a clause is mapped: no statement can go before it."""
+        outer, self.hoisted = self.hoisted, None
+        try:
+            yield
+        finally:
+            self.hoisted = outer
 
     # ---- entry points ----
     def value(self, c: Cursor) -> Val:
@@ -645,12 +672,15 @@ class Exprs:
         name = function.spelling
         if self.s.is_file_function(function):
             return self.helper_value(function, args, c)
-        if name in B.OPENCL_FUNCTIONS and self.s.dialect is Dialect.OPENCL:
+        if (name in B.OPENCL_FUNCTIONS or name == intrinsics.GLOBAL_OFFSET) and self.s.dialect is Dialect.OPENCL:
             dim = self.constant(args[0]) if len(args) == 1 else None
             if dim is None or not 0 <= dim <= 2:
                 raise Unsupported("unsupported.dimension", span, f"{name} needs a constant dimension 0, 1 or 2")
+            if name == intrinsics.GLOBAL_OFFSET:
+                return intrinsics.global_offset(self, dim, c)
             flat = B.OPENCL_FUNCTIONS[name]
-            return Val(self.builtin(flat, dim, c), self.scalar(c), self.id_range(flat, dim))
+            val = Val(self.builtin(flat, dim, c), self.scalar(c), self.id_range(flat, dim))
+            return intrinsics.with_offset(self, val, dim, c) if flat == "tid" else val
         if name == B.OPENCL_WORK_DIM and self.s.dialect is Dialect.OPENCL and not args:
             sizes = [s for s in (self.s.launch.local, self.s.launch.groups) if s is not None]
             if self.s.dimensional and not sizes:
@@ -685,6 +715,11 @@ class Exprs:
             return Val(A.BoolLit(True, span=span), T.BOOL)
         if name == B.GPUVERIFY_IMPLIES and len(args) == 2:
             return Val(A.Binary("==>", self.cond(args[0]), self.cond(args[1]), span=span), T.BOOL)
+        if intrinsics.is_mul24(self.s.dialect, name, args, c):
+            return intrinsics.mul24(self, name, args, c)
+        intrinsics.refuse_in_expression(self.s.dialect, name, span)
+        if result is not None and result.kind is Kind.FLOAT and isinstance(self.u.constant(c), float):
+            return self._floating_literal(c)        # `__builtin_nanf("")`: clang's value
         if B.is_atomic(name):
             raise Unsupported("unsupported.atomic", span, f"`{name}`: atomic operations are not supported")
         if B.is_warp(name):
@@ -707,7 +742,7 @@ class Exprs:
         span = self.s.span(c)
         definition = function.get_definition()
         if definition is None:
-            raise Unsupported("unsupported.function", span, f"`{function.spelling}` has no body")
+            return bodiless.value(self, function, args, c)
         result = single_return(definition)
         if result is None:
             raise Unsupported("unsupported.function", span,

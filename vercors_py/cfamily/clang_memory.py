@@ -10,6 +10,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from ..syntax import ast as A
 from . import clang_types as T
+from . import dynamic_shared
 from .clang_expressions import Exprs, Val, children
 from .clang_scope import Scope, Unsupported, What
 from .clang_types import CType
@@ -38,10 +39,11 @@ class Memory:
         return A.Scope.GLOBAL if kinds & {K.CUDADEVICE_ATTR, K.CUDACONSTANT_ATTR} else None
 
     def array(self, c: Cursor, space: A.Scope, into: list) -> None:
+        if dynamic_shared.is_dynamic(self.s, c):
+            return dynamic_shared.declare(self.s, self.e, c, into)
         dims, _ = T.array_dims(c.type)
         if any(d <= 0 for d in dims):
-            raise Unsupported("unsupported.type", self.s.span(c),
-                              "an array in memory needs its size (extern __shared__ arrays are not supported)")
+            raise Unsupported("unsupported.type", self.s.span(c), "an array in memory needs its size")
         ctype = self.e.scalar_of_cells(c)
         total = 1
         for d in dims:

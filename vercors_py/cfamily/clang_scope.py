@@ -87,6 +87,7 @@ class Scope:
         self.private_arrays: list[tuple[str, int]] = []   # (mapped name, cells per thread)
         self.local_types: dict[str, CType] = {}           # mapped name of a local -> its C type
         self.bases: dict[str, Binding] = {}               # pointer variable (mapped name) -> its array
+        self.extern_shared: list[Binding] = []            # dynamic shared arrays in scope (dynamic_shared.py)
         # The functions the file declares (by canonical declaration).  Clang declares a
         # built-in it meets implicitly, at its first use, so a built-in's place in the
         # file does not tell it apart from the file's own functions.

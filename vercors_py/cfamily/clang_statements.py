@@ -20,9 +20,11 @@ from clang.cindex import Cursor, CursorKind as K
 from .. import diagnostics as D
 from ..syntax import ast as A
 from ..syntax import parser
+from . import bodiless
 from . import clang_builtins as B
 from . import clang_parse
 from . import clang_types as T
+from . import intrinsics
 from .clang_expressions import Exprs, Val, body, children, operator, parameters, single_return, strip
 from .clang_memory import Memory, name_span, private_array
 from .clang_scope import Scope, Unsupported, What, in_c_scope, key
@@ -98,7 +100,16 @@ class Statements:
 
     # ---- statements ----
     def stmt(self, c: Cursor, contract: tuple) -> list:
-        """The statements one C statement maps to (none, one, or a few)."""
+        """The statements one C statement maps to (none, one, or a few), after those its
+        expressions need first (Exprs.hoist)."""
+        outer, self.e.hoisted = self.e.hoisted, []
+        try:
+            mapped = self._stmt(c, contract)
+            return self.e.hoisted + mapped
+        finally:
+            self.e.hoisted = outer
+
+    def _stmt(self, c: Cursor, contract: tuple) -> list:
         span = self.s.span(c)
         match c.kind:
             case K.COMPOUND_STMT:
@@ -115,8 +126,9 @@ class Statements:
                 return [self.ranged(self.for_loop(c, contract))]
             case K.WHILE_STMT:
                 test, loop_body = children(c)
-                invariants, cond = self.loop_condition(test)
+                invariants, cond, first = self.loop_condition(test)
                 contract, mapped = self.loop_body(loop_body, contract + invariants)
+                cond, mapped = _test_inside(cond, first, mapped)
                 return [self.ranged(A.While(contract, cond, mapped, span=span))]
             case K.DO_STMT:
                 return [self.ranged(self.do_loop(c, contract))]
@@ -185,9 +197,10 @@ class Statements:
                 A.Binary("<=", value, A.IntLit(ctype.hi, span=span), span=span), span=span), span=span, implied=True))
         return attrs.evolve(loop, contract=tuple(facts) + loop.contract)
 
-    def loop_condition(self, c: Cursor | None) -> tuple[tuple, A.Expr]:
+    def loop_condition(self, c: Cursor | None) -> tuple[tuple, A.Expr, list]:
         """A loop's condition, with GPUVerify's invariants written before it with the
-        comma operator (`while (__invariant(e), c)`) taken out as loop invariants."""
+        comma operator (`while (__invariant(e), c)`) taken out as loop invariants, and
+        the statements each test needs first (a call's unknown value: bodiless.py)."""
         invariants = []
         while c is not None and c.kind is K.BINARY_OPERATOR and operator(c) == ",":
             left, right = children(c)
@@ -197,8 +210,15 @@ class Statements:
             invariants.extend(found)
             c = right
         if c is None:
-            return tuple(invariants), A.BoolLit(True, span=self.s.unit.source.span(0, 0))
-        return tuple(invariants), self.e.cond(c)
+            return tuple(invariants), A.BoolLit(True, span=self.s.unit.source.span(0, 0)), []
+        if self.e.hoisted is None:          # no statements can go before this test
+            return tuple(invariants), self.e.cond(c), []
+        outer, self.e.hoisted = self.e.hoisted, []
+        try:
+            cond = self.e.cond(c)
+            return tuple(invariants), cond, self.e.hoisted
+        finally:
+            self.e.hoisted = outer
 
     def invariant_call(self, c: Cursor) -> list | None:
         """The loop invariants of a call `__invariant(e)`, or None if `c` is not one."""
@@ -208,8 +228,9 @@ class Statements:
         if name not in B.GPUVERIFY_INVARIANTS:
             return None
         call = strip(c)
-        return [A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(arg), span=self.s.span(call))
-                for arg in call.get_arguments()]
+        with self.e.clause():
+            return [A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(arg), span=self.s.span(call))
+                    for arg in call.get_arguments()]
 
     def for_loop(self, c: Cursor, contract: tuple) -> A.Stmt:
         span = self.s.span(c)
@@ -224,17 +245,19 @@ class Statements:
                     raise Unsupported("unsupported.statement", self.s.span(init_c),
                                       "a for loop's initialisation must be one declaration or assignment")
                 init = mapped[0]
-            invariants, cond = self.loop_condition(test_c)
+            invariants, cond, first = self.loop_condition(test_c)
             updates = []
-            while update_c is not None and update_c.kind is K.BINARY_OPERATOR and operator(update_c) == ",":
-                left, update_c = children(update_c)
-                with self._counter_in_loop(test_c, body_c):
-                    updates.extend(self.effect(left))
-            if update_c is not None:
-                with self._counter_in_loop(test_c, body_c):
-                    updates.extend(self.effect(update_c))
+            with self.e.clause():       # an update's own statements would run once, before the loop
+                while update_c is not None and update_c.kind is K.BINARY_OPERATOR and operator(update_c) == ",":
+                    left, update_c = children(update_c)
+                    with self._counter_in_loop(test_c, body_c):
+                        updates.extend(self.effect(left))
+                if update_c is not None:
+                    with self._counter_in_loop(test_c, body_c):
+                        updates.extend(self.effect(update_c))
             with self._counter_in_loop(test_c, body_c):
                 contract, mapped_body = self.loop_body(body_c, contract + invariants)
+            cond, mapped_body = _test_inside(cond, first, mapped_body)
         finally:
             self.s.pop()
         if len(updates) <= 1 and all(isinstance(u, (A.Assign, A.ArrayAssign)) for u in updates):
@@ -276,7 +299,8 @@ class Statements:
         S, as in C."""
         span = self.s.span(c)
         body_c, test_c = children(c)
-        invariants, cond = self.loop_condition(test_c)
+        with self.e.clause():           # the test is repeated at each `continue`: no statements before it
+            invariants, cond, _ = self.loop_condition(test_c)
         contract, mapped = self.loop_body(body_c, contract + invariants)
         test_span = self.s.span(test_c)
         leave = A.If(A.Unary("!", cond, span=test_span), A.Break(span=test_span), None, span=test_span)
@@ -391,10 +415,15 @@ class Statements:
             return [B.GPUVERIFY_STATEMENTS[name](self.e.cond(args[0]), span=span)]
         if name == "__function_wide_invariant" and len(args) == 1:
             # Of every loop of the function; those before it are not affected.
-            self.wide.append(A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(args[0]), span=span))
+            with self.e.clause():
+                self.wide.append(A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(args[0]), span=span))
             return []
         if name in B.GPUVERIFY_CANDIDATES:
             return []
+        if intrinsics.is_fence(self.s.dialect, name):
+            return intrinsics.fence(self.e, args)
+        if name is not None and intrinsics.is_sincos(self.s.dialect, name, args):
+            return intrinsics.sincos(self.e, name, args, c)
         if name in B.GPUVERIFY_CLAUSES or name in B.GPUVERIFY_INVARIANTS:
             raise Unsupported("unsupported.statement", span,
                               f"{name} must stand at the start of the kernel's body"
@@ -414,7 +443,8 @@ class Statements:
         span = self.s.span(at if at is not None else call)
         definition = call.referenced.get_definition()
         if definition is None:
-            raise Unsupported("unsupported.function", span, f"`{call.referenced.spelling}` has no body")
+            return A.Block(tuple(bodiless.statement(self.e, call.referenced, list(call.get_arguments()), call)),
+                           span=span)
         name = definition.spelling
         void = T.scalar(definition.result_type) is None
         stmts_c = children(body(definition))
@@ -591,6 +621,17 @@ def _takes_contract(c: Cursor, statements: Statements) -> bool:
     if c.kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT):
         return True
     return _builtin_call(statements.s, c) in (B.BARRIERS_CUDA | B.BARRIERS_OPENCL)
+
+
+def _test_inside(cond: A.Expr, first: list, body: A.Stmt) -> tuple[A.Expr, A.Stmt]:
+    """A loop whose test needs statements first (`while (nondet())`): `while (true) {
+    first; if (!c) break; body }`, so each test runs them again, as C evaluates the
+    condition before each iteration."""
+    if not first:
+        return cond, body
+    span = cond.span
+    leave = A.If(A.Unary("!", cond, span=span), A.Break(span=span), None, span=span)
+    return A.BoolLit(True, span=span), A.Block((*first, leave, body), span=body.span)
 
 
 def retarget_continues(stmt, leave):

@@ -25,6 +25,7 @@ from ..syntax import ast as A
 from ..syntax import parser
 from . import clang_builtins as B
 from . import clang_types as T
+from . import dynamic_shared
 from . import lexer
 from .clang_expressions import Exprs, body, children, strip
 from .clang_memory import Memory, name_span
@@ -210,6 +211,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
     scope.push()
     scope.local_arrays = []
     scope.private_arrays = []
+    file_shared = len(scope.extern_shared)
     try:
         params, members, copies = [], [], []
         block = body(c)
@@ -268,9 +270,12 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
         main = A.Procedure(clauses, "main", (), A.Block(stmts, span=block_span),
                            next((x for x in contract if isinstance(x, A.Decreases)), None),
                            name_span=kernel_name_span, span=span)
-        members = list(file_memory) + list(scope.local_arrays) + members + [main]
+        lengths, facts = dynamic_shared.parameters(scope, kernel_name_span)
+        params.extend(lengths)
+        members = list(file_memory) + list(scope.local_arrays) + facts + members + [main]
     finally:
         scope.pop()
+        del scope.extern_shared[file_shared:]
     return A.Kernel(c.spelling, tuple(params), tuple(members), name_span=kernel_name_span, span=span)
 
 

@@ -3,7 +3,8 @@ or from the command line.
 
 GPUVerify's kernels say how they are launched in a comment among their first lines:
 `//--local_size=64 --num_groups=64` (OpenCL), `//--blockDim=[16,16] --gridDim=4` (CUDA),
-`--global_size=` instead of the number of groups, and `-DNAME=value` for defines.  The
+`--global_size=` instead of the number of groups, `--global_offset=` for OpenCL's global
+offset (0 otherwise), and `-DNAME=value` for defines.  The
 mapping turns the sizes into `context_everywhere` facts (docs/cfamily.md, "Launch
 configuration"); without them the sizes stay symbolic.  Options that are not about the
 launch (`--no-inline`, `--warp-sync=32`, ...) are GPUVerify's own and are ignored.
@@ -25,12 +26,14 @@ class Launch:
     groups: Dims | None = None         # groups, per dimension
     defines: tuple[tuple[str, str], ...] = ()
     span: Span | None = None           # the header line; None for the command line
+    offset: Dims | None = None         # OpenCL's global offset, per dimension (None: 0)
 
     def over(self, base: "Launch") -> "Launch":
         """This launch, with what it leaves open taken from `base` (the command line
         over the file's header)."""
         return Launch(self.local or base.local, self.groups or base.groups,
-                      base.defines + self.defines, self.span if (self.local or self.groups) else base.span)
+                      base.defines + self.defines, self.span if (self.local or self.groups) else base.span,
+                      self.offset or base.offset)
 
     @property
     def empty(self) -> bool:
@@ -65,13 +68,24 @@ def parse_dims(text: str) -> Dims:
     return dims
 
 
+def _offsets(text: str) -> Dims:
+    """`64` or `[64,0]`: an offset per dimension, each at least 0."""
+    try:
+        dims = tuple(int(p.strip(), 0) for p in text.strip().strip("[]").split(","))
+    except ValueError:
+        raise LaunchError(f"{text!r} is not an offset") from None
+    if not 1 <= len(dims) <= 3 or any(d < 0 for d in dims):
+        raise LaunchError(f"{text!r} is not an offset: give 1 to 3 integers of at least 0")
+    return dims
+
+
 def from_header(source: SourceText, lines: int = 4) -> Launch:
     """The launch configuration of GPUVerify's header comment (one of the first lines of
     the file that is a `//` comment starting with an option).  A size that does not
     parse is left out (the kernel is then checked for every size)."""
     head_end = source.line_starts[lines] if len(source.line_starts) > lines else len(source.text)
     for m in _HEADER_LINE.finditer(source.text, 0, head_end):
-        local = groups = global_ = None
+        local = groups = global_ = offset = None
         defines = []
         for opt in _OPTION.finditer(m.group(1)):
             define, define_value, name, value = opt.groups()
@@ -82,6 +96,8 @@ def from_header(source: SourceText, lines: int = 4) -> Launch:
                     groups = parse_dims(value)
                 elif name == "global_size" and value:
                     global_ = parse_dims(value)
+                elif name == "global_offset" and value:
+                    offset = _offsets(value)
             except LaunchError:
                 continue
             if define:
@@ -89,6 +105,6 @@ def from_header(source: SourceText, lines: int = 4) -> Launch:
         if groups is None and global_ is not None and local is not None and len(global_) == len(local) \
                 and all(g % l == 0 for g, l in zip(global_, local)):
             groups = tuple(g // l for g, l in zip(global_, local))
-        if local or groups or defines:
-            return Launch(local, groups, tuple(defines), source.span(m.start(1), m.end(1)))
+        if local or groups or defines or offset:
+            return Launch(local, groups, tuple(defines), source.span(m.start(1), m.end(1)), offset)
     return Launch()

@@ -34,6 +34,21 @@ typedef __PTRDIFF_TYPE__ ptrdiff_t;
 typedef unsigned short ushort;
 typedef unsigned int uint;
 typedef unsigned long ulong;
+/* stdint.h's exact-width types, which <cstdint> brings in through CUDA's headers: each
+ * is the type clang's target says it is (its __INTn_TYPE__ macros), as its own
+ * stdint.h defines them. */
+typedef __INT8_TYPE__ int8_t;
+typedef __INT16_TYPE__ int16_t;
+typedef __INT32_TYPE__ int32_t;
+typedef __INT64_TYPE__ int64_t;
+typedef __UINT8_TYPE__ uint8_t;
+typedef __UINT16_TYPE__ uint16_t;
+typedef __UINT32_TYPE__ uint32_t;
+typedef __UINT64_TYPE__ uint64_t;
+typedef __INTPTR_TYPE__ intptr_t;
+typedef __UINTPTR_TYPE__ uintptr_t;
+typedef __INTMAX_TYPE__ intmax_t;
+typedef __UINTMAX_TYPE__ uintmax_t;
 
 /* Built-in vector types (vector_types.h): structs of 1 to 4 named components; the two-
  * and four-component ones are aligned to their size, at most 16 bytes; make_<type>
@@ -114,6 +129,7 @@ __device__ unsigned int atomicDec(unsigned int *address, unsigned int val);
 __device__ void __syncwarp(unsigned int mask = 0xffffffff);
 __device__ unsigned int __activemask(void);
 __device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
+__device__ unsigned int __ballot(int predicate);     /* before CUDA 9, without a mask */
 __device__ int __any_sync(unsigned int mask, int predicate);
 __device__ int __all_sync(unsigned int mask, int predicate);
 #define __VERCORS_SHUFFLES(T)                                                                 \
@@ -188,10 +204,16 @@ __VERCORS_MATH2(fmax) __VERCORS_MATH2(hypot)
 #undef __VERCORS_MATH2
 __device__ double fma(double x, double y, double z);
 __device__ float fmaf(float x, float y, float z);
+/* Sine and cosine at once, stored through the pointers. */
+__device__ void sincos(double x, double *sptr, double *cptr);
+__device__ void sincosf(float x, float *sptr, float *cptr);
+__device__ void __sincosf(float x, float *sptr, float *cptr);
 /* Fast, less accurate float intrinsics ("Intrinsic Functions"). */
 __device__ float __expf(float x);
 __device__ float __exp10f(float x);
 __device__ float __logf(float x);
+__device__ float __log2f(float x);
+__device__ float __log10f(float x);
 __device__ float __sinf(float x);
 __device__ float __cosf(float x);
 __device__ float __tanf(float x);
@@ -201,6 +223,27 @@ __device__ float __saturatef(float x);
 __device__ float __fsqrt_rn(float x);
 __device__ float __fmul_rn(float x, float y);
 __device__ float __fadd_rn(float x, float y);
+/* The same operations with the other roundings (_rz toward zero, _ru up, _rd down). */
+#define __VERCORS_ROUNDED(R)                                  \
+  __device__ float __fadd_##R(float x, float y);              \
+  __device__ float __fsub_##R(float x, float y);              \
+  __device__ float __fmul_##R(float x, float y);              \
+  __device__ float __fdiv_##R(float x, float y);              \
+  __device__ float __fmaf_##R(float x, float y, float z);     \
+  __device__ float __frcp_##R(float x);                       \
+  __device__ double __dadd_##R(double x, double y);           \
+  __device__ double __dsub_##R(double x, double y);           \
+  __device__ double __dmul_##R(double x, double y);           \
+  __device__ double __ddiv_##R(double x, double y);           \
+  __device__ double __fma_##R(double x, double y, double z);  \
+  __device__ double __drcp_##R(double x);                     \
+  __device__ double __dsqrt_##R(double x);
+__VERCORS_ROUNDED(rn) __VERCORS_ROUNDED(rz) __VERCORS_ROUNDED(ru) __VERCORS_ROUNDED(rd)
+#undef __VERCORS_ROUNDED
+__device__ float __fsqrt_rz(float x);
+__device__ float __fsqrt_ru(float x);
+__device__ float __fsqrt_rd(float x);
+__device__ float __frsqrt_rn(float x);
 #define NULL __null
 #define INFINITY __builtin_huge_valf()
 #define NAN __builtin_nanf("")

@@ -145,9 +145,11 @@ __VERCORS_SPEC bool __add_noovfl(int a, ...);
 #endif
 
 /* Uninterpreted functions: declared, never defined, so nothing is known of them but
- * their type. */
-#define DECLARE_UF_UNARY(NAME, A, R) __VERCORS_SPEC R NAME(A);
-#define DECLARE_UF_BINARY(NAME, A, B, R) __VERCORS_SPEC R NAME(A, B);
+ * their type and that, as GPUVerify reads them (its header makes NAME call a function
+ * that its translator keeps uninterpreted), the same arguments give the same result
+ * and no memory is touched: C's `const` attribute says exactly that. */
+#define DECLARE_UF_UNARY(NAME, A, R) __VERCORS_SPEC R __attribute__((const)) NAME(A);
+#define DECLARE_UF_BINARY(NAME, A, B, R) __VERCORS_SPEC R __attribute__((const)) NAME(A, B);
 
 /* Helpers GPUVerify defines by their arithmetic. */
 #define __is_pow2(x) ((((x) & ((x) - 1)) == 0))

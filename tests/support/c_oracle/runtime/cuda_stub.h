@@ -48,6 +48,14 @@ static inline dim3 oracle_dims(int which) {
 /* CUDA's min and max of two numbers, in the usual arithmetic conversions. */
 template <class A, class B> static inline auto min(A a, B b) -> decltype(a + b) { return a < b ? a : b; }
 template <class A, class B> static inline auto max(A a, B b) -> decltype(a + b) { return a < b ? b : a; }
-static inline int __mul24(int a, int b) { return a * b; }
-static inline unsigned __umul24(unsigned a, unsigned b) { return a * b; }
+/* The low 32 bits of the product of the operands' low 24 bits, sign-extended for
+ * __mul24 (CUDA Math API, "Integer Intrinsics"; PTX mul24.lo). */
+static inline int __mul24(int a, int b) {
+  long long x = (long long)(a & 0xffffff) - ((a & 0x800000) ? 0x1000000 : 0);
+  long long y = (long long)(b & 0xffffff) - ((b & 0x800000) ? 0x1000000 : 0);
+  return (int)(unsigned)(x * y);
+}
+static inline unsigned __umul24(unsigned a, unsigned b) {
+  return (unsigned)((unsigned long long)(a & 0xffffff) * (b & 0xffffff));
+}
 #endif

@@ -1,0 +1,174 @@
+"""Calls of functions the kernel's file declares without a body (`__device__ int
+nondet(void);`, GPUVerify's `DECLARE_UF_BINARY(A, unsigned, unsigned, unsigned)`): in C,
+code the kernel cannot see (docs/cfamily.md, "Functions without a body").
+
+* Declared `__attribute__((const))` (clang's `CONST_ATTR`; gpuverify.h's `DECLARE_UF_*`
+  declare their functions so): C promises that the result depends on the arguments
+  alone and that the function touches no memory, so it is an uninterpreted function of
+  the program, the same result for the same arguments, in its type's range.
+* Any other function whose parameters and result are scalars: each call is an unknown
+  value of the result's type, a new one per call (`void`: no value), and its arguments
+  are evaluated as C evaluates them.  That is exact only if the function reads and
+  writes no memory the kernel can see, which nothing in the file says: the mapped
+  program declares each call's value as a variable named `f$callN` without a value,
+  and every verdict that rests on one says, per function, that it assumes so
+  (`assumptions`).
+* A pointer or array parameter or result, a struct, a variadic or `noreturn` function:
+  its effects matter and are not known, so the call is refused (`unsupported.function`).
+
+An unknown value needs a statement of its own (a declaration without a value), so it is
+declared right before the statement the call stands in (`Exprs.hoist`); a call in a
+loop's condition is declared inside the loop, before the test (clang_statements.py), so
+each test has its own.  In an annotation or a contract a call is refused: a clause
+states one fact, not a fresh value.
+"""
+from __future__ import annotations
+
+import re
+
+from clang.cindex import Cursor, CursorKind as K
+
+from ..syntax import ast as A
+from . import clang_types as T
+from .clang_scope import Unsupported
+from .clang_types import Kind
+
+CALL = "$call"
+_CALL_NAME = re.compile(r"^(?P<function>[A-Za-z_]\w*)\$call\d+$")
+ASSUMPTION = "assuming {}, declared without a body, {} no memory"
+
+
+def is_const(function: Cursor) -> bool:
+    """Whether C declares the function's result a function of its arguments alone
+    (`__attribute__((const))` on one of its declarations)."""
+    declarations = {function, function.canonical}
+    return any(a.kind is K.CONST_ATTR for d in declarations for a in d.get_children())
+
+
+def _refuse_effects(function: Cursor, span) -> None:
+    """A function whose effects the call cannot do without is refused, saying why."""
+    name = function.spelling
+    ftype = function.type.get_canonical()
+    if "noreturn" in ftype.spelling:
+        raise Unsupported("unsupported.function", span,
+                          f"`{name}` is declared without a body and never returns; what it does is not known")
+    if ftype.kind.name == "FUNCTIONPROTO" and ftype.is_function_variadic():
+        raise Unsupported("unsupported.function", span,
+                          f"`{name}` is declared without a body and takes any number of arguments")
+    for param in (p for p in function.get_children() if p.kind is K.PARM_DECL):
+        if T.is_pointer(param.type) or T.is_array(param.type):
+            raise Unsupported("unsupported.function", span,
+                              f"`{name}` is declared without a body and takes a pointer: what it does to the "
+                              "memory it points at is not known")
+        if T.scalar(param.type) is None:
+            raise Unsupported("unsupported.function", span,
+                              f"`{name}` is declared without a body and takes a `{T.spelling(param.type)}`; "
+                              "only functions of scalars are supported")
+    result = function.result_type.get_canonical()
+    if T.scalar(result) is None and result.spelling != "void":
+        raise Unsupported("unsupported.function", span,
+                          f"`{name}` is declared without a body and returns a `{T.spelling(result)}`; "
+                          "only functions returning a scalar or nothing are supported")
+
+
+def value(exprs, function: Cursor, args: list[Cursor], c: Cursor):
+    """A call in an expression: its value (`Val`)."""
+    from .clang_expressions import Val
+    span = exprs.s.span(c)
+    _refuse_effects(function, span)
+    result = T.scalar(function.result_type)
+    if result is None:
+        raise Unsupported("unsupported.function", span, f"`{function.spelling}` returns no value")
+    if is_const(function):
+        return _uninterpreted(exprs, function, result, args, c)
+    _arguments(exprs, function, args, span)
+    name = _unknown(exprs, function, result, c)
+    return Val(A.Name(name, span=span, spelling=exprs.s.text(c)), result)
+
+
+def statement(exprs, function: Cursor, args: list[Cursor], c: Cursor) -> list:
+    """A call whose value is not used: its arguments evaluated, and its unknown value
+    declared (unused), which is what records that the verdict rests on the assumption."""
+    span = exprs.s.span(c)
+    _refuse_effects(function, span)
+    stmts = _arguments(exprs, function, args, span, hoist=False)
+    if is_const(function):
+        return stmts       # no effect and no value used: only the arguments are evaluated
+    result = T.scalar(function.result_type) or T.BOOL
+    name = f"{function.spelling}{CALL}{next(exprs.calls)}"
+    return stmts + [A.VarDecl(T.lang_type(result), name, None, T.elem_range(result), name_span=span, span=span)]
+
+
+def _arguments(exprs, function: Cursor, args: list[Cursor], span, hoist: bool = True) -> list:
+    """Each argument evaluated once, as C evaluates a call's arguments (its reads, its
+    checks), into a variable of the parameter's type."""
+    stmts = []
+    for arg in args:
+        ctype = exprs.scalar(arg)
+        val = exprs.value(arg)
+        name = f"{function.spelling}$arg{next(exprs.calls)}"
+        stmts.append(A.VarDecl(T.lang_type(ctype), name, exprs.convert(val, ctype, arg).expr, T.elem_range(ctype),
+                               name_span=span, span=exprs.s.span(arg)))
+    if hoist:
+        for stmt in stmts:
+            exprs.hoist(stmt, function.spelling, span)
+    return stmts
+
+
+def _unknown(exprs, function: Cursor, result, c: Cursor) -> str:
+    span = exprs.s.span(c)
+    name = f"{function.spelling}{CALL}{next(exprs.calls)}"
+    exprs.hoist(A.VarDecl(T.lang_type(result), name, None, T.elem_range(result), name_span=span, span=span),
+                function.spelling, span)
+    return name
+
+
+def _uninterpreted(exprs, function: Cursor, result, args: list[Cursor], c: Cursor):
+    """`f(args)` of an uninterpreted function, in the result type's range: an integer
+    result is `f(args) % 2^N` (unsigned) or `f(args) % 2^N + lo` (signed), which are
+    every function into the range as f ranges over every function into the integers."""
+    from .clang_expressions import Val
+    span = exprs.s.span(c)
+    values = []
+    for arg in args:
+        val = exprs.value(arg)
+        if val.ctype.kind is Kind.BOOL:
+            val = exprs.convert(val, T.INT, arg)
+        values.append(val.expr)
+    name = exprs.s.uninterpreted(_function_name(exprs, function), A.Type.BOOL if result.kind is Kind.BOOL
+                                 else A.Type.INT, len(args))
+    call = A.Call(name, tuple(values), name_span=span, span=span)
+    if not result.is_int:
+        return Val(call, result)
+    wrapped = A.Binary("%", call, A.IntLit(result.hi - result.lo + 1, span=span), span=span)
+    if result.lo:
+        wrapped = A.Binary("+", wrapped, A.IntLit(result.lo, span=span), span=span)
+    return Val(wrapped, result)
+
+
+def _function_name(exprs, function: Cursor) -> str:
+    """The uninterpreted function of a declaration: its C name (annotations may call
+    it), primed for a second declaration of the same name (an overload)."""
+    names = exprs.uninterpreted_names
+    identity = (function.canonical.hash, function.spelling)
+    if identity not in names:
+        name = function.spelling
+        while name in names.values():
+            name += "'"
+        names[identity] = name
+    return names[identity]
+
+
+def assumptions(checked_kernels) -> tuple[str, ...]:
+    """One phrase per function without a body whose calls some kernel's verdict rests on
+    (a declared `f$callN`)."""
+    found = set()
+    for ck in checked_kernels:
+        for node in A.walk(ck.kernel):
+            if isinstance(node, A.VarDecl) and node.init is None and (m := _CALL_NAME.match(node.name)):
+                found.add(m.group("function"))
+    if not found:
+        return ()
+    names = [f"`{name}`" for name in sorted(found)]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return (ASSUMPTION.format(listed, "accesses" if len(names) == 1 else "access"),)
