@@ -21,6 +21,7 @@ from .. import diagnostics as D
 from ..syntax import ast as A
 from ..syntax import parser
 from . import clang_builtins as B
+from . import clang_gpuverify as gpuverify
 from . import clang_parse
 from . import clang_types as T
 from .clang_expressions import Exprs, Val, body, children, operator, parameters, single_return, strip
@@ -189,16 +190,19 @@ class Statements:
         """A loop's condition, with GPUVerify's invariants written before it with the
         comma operator (`while (__invariant(e), c)`) taken out as loop invariants."""
         invariants = []
-        while c is not None and c.kind is K.BINARY_OPERATOR and operator(c) == ",":
-            left, right = children(c)
-            found = self.invariant_call(left)
-            if found is None:
-                break
+        parts = gpuverify.comma_parts(c, operator)
+        whole = len(parts)
+        while len(parts) > 1 and (found := self.invariant_call(parts[0])) is not None:
             invariants.extend(found)
-            c = right
+            parts.pop(0)
         if c is None:
             return tuple(invariants), A.BoolLit(True, span=self.s.unit.source.span(0, 0))
-        return tuple(invariants), self.e.cond(c)
+        if len(parts) == whole:
+            return (), self.e.cond(c)
+        if len(parts) > 1:
+            raise Unsupported("unsupported.side-effect", self.s.span(parts[0]),
+                              "after GPUVerify's invariants (`__invariant(e), c`) a loop's condition is one expression")
+        return tuple(invariants), self.e.cond(parts[0])
 
     def invariant_call(self, c: Cursor) -> list | None:
         """The loop invariants of a call `__invariant(e)`, or None if `c` is not one."""
@@ -209,7 +213,7 @@ class Statements:
             return None
         call = strip(c)
         return [A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(arg), span=self.s.span(call))
-                for arg in call.get_arguments()]
+                for arg in call.get_arguments() if gpuverify.keeps(self.s, name, call, arg)]
 
     def for_loop(self, c: Cursor, contract: tuple) -> A.Stmt:
         span = self.s.span(c)
@@ -388,11 +392,16 @@ class Statements:
         args = list(c.get_arguments())
         name = _builtin_call(self.s, c)
         if name in B.GPUVERIFY_STATEMENTS and len(args) == 1:
+            if not gpuverify.keeps(self.s, name, c, args[0]):
+                return []
             return [B.GPUVERIFY_STATEMENTS[name](self.e.cond(args[0]), span=span)]
         if name == "__function_wide_invariant" and len(args) == 1:
             # Of every loop of the function; those before it are not affected.
-            self.wide.append(A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(args[0]), span=span))
+            if gpuverify.keeps(self.s, name, c, args[0]):
+                self.wide.append(A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(args[0]), span=span))
             return []
+        if name is not None and (mapped := gpuverify.statement(self, name, c)) is not None:
+            return mapped
         if name in B.GPUVERIFY_CANDIDATES:
             return []
         if name in B.GPUVERIFY_CLAUSES or name in B.GPUVERIFY_INVARIANTS:
@@ -441,6 +450,8 @@ class Statements:
                     raise Unsupported("unsupported.function", self.s.span(clause_c),
                                       "a function-wide invariant of an inlined helper is not supported")
                 for arg in clause_c.get_arguments():
+                    if not gpuverify.keeps(self.s, clause, clause_c, arg, inlined=True):
+                        continue
                     if kind is A.ClauseKind.REQUIRES:
                         stmts.append(A.Assert(self.e.cond(arg), span=self.s.span(clause_c)))
                     else:
