@@ -75,6 +75,7 @@ FAMILIES: dict[str, str] = {
     "syntax": "The text is not a program of the language; reported before anything else.",
     "type": "Names, types, declarations and the placement of specification constructs.",
     "unsupported": "CUDA or OpenCL code outside the subset the C front end maps onto the language; the file is rejected, never verified.",
+    "annotation": "Annotations written for another tool that the language cannot state, left out where only a proof needs them (warnings).",
     "divergence": "Barrier divergence: threads of a work group that do not all reach the same barriers.",
     "perm": "A memory access without the permission it needs.",
     "bounds": "An index outside the declared length of an array.",
@@ -135,12 +136,14 @@ _CODES = [
     ("unsupported.type", "a type outside the subset: structs, unions, vector types, pointers to pointers, images, ..."),
     ("unsupported.pointer", "a pointer the front end does not follow: into two arrays, NULL, compared or used as a value"),
     ("unsupported.side-effect", "an assignment, `++`/`--`, comma or call with effects inside an expression"),
-    ("unsupported.function", "a call of a function the front end does not know or cannot inline"),
+    ("unsupported.function", "a call of a function the front end does not know or cannot inline, or a GPUVerify built-in without counterpart in an annotation that must be checked"),
     ("unsupported.atomic", "an atomic operation (atomicAdd, atomic_inc, ...)"),
     ("unsupported.warp", "a warp-level intrinsic (__shfl_sync, __ballot_sync, __syncwarp, ...)"),
     ("unsupported.dimension", "an OpenCL id or size function (get_local_id, ...) whose dimension is not a constant 0, 1 or 2"),
     ("unsupported.statement", "a statement outside the subset: switch, goto, labels, ..."),
     ("unsupported.declaration", "a declaration outside the subset: templates, structs, globals, kernels with a return value, ..."),
+    # annotation (the C front end)
+    ("annotation.ignored", "a GPUVerify annotation that only helps a proof (an invariant, an assumption, a barrier invariant) and uses a built-in without counterpart, left out (warning)"),
     # divergence
     ("divergence.barrier", "a barrier under a condition that is not uniform in the work group"),
     ("divergence.uniform-assign", "an assignment under a non-uniform condition to a variable that a barrier's control flow depends on"),

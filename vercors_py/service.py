@@ -49,7 +49,8 @@ def analyze(text: str, path: str, launch: Launch | None = None) -> Analysis:
         return Analysis(parsed.source, None, None, parsed.diagnostics)
     from .semantics import check
     checked = check.check_program(parsed.program, parsed.source)
-    return Analysis(parsed.source, checked.program, checked, checked.diagnostics)
+    # The front end's warnings (a C annotation left out) are reported with the rest.
+    return Analysis(parsed.source, checked.program, checked, parsed.diagnostics + checked.diagnostics)
 
 
 @attrs.frozen

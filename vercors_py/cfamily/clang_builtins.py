@@ -137,9 +137,6 @@ GPUVERIFY_CANDIDATES = {"__candidate_invariant", "__candidate_global_invariant",
                         "__function_wide_candidate_invariant"}
 GPUVERIFY_STATEMENTS = {"__assert": A.Assert, "__assume": A.Assume, "__global_assert": A.Assert}
 GPUVERIFY_INVARIANTS = {"__invariant", "__global_invariant"}
-GPUVERIFY_IMPLIES = "__implies"
-GPUVERIFY_ENABLED = "__enabled"
-GPUVERIFY_RETURN_VAL = "__return_val_"
 
 # Integer functions with an exact meaning.
 INT_MIN_MAX = {"min": "<", "max": ">", "umin": "<", "umax": ">"}

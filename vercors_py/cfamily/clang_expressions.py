@@ -41,6 +41,7 @@ from ..semantics.symbols import AXES
 from ..syntax import ast as A
 from . import bodiless
 from . import clang_builtins as B
+from . import clang_gpuverify as gpuverify
 from . import clang_types as T
 from . import intrinsics
 from .clang_scope import Binding, Scope, Unsupported, What, key
@@ -708,13 +709,8 @@ class Exprs:
             negated = self.fits(A.Unary("-", val.expr, span=span), (-hi, -lo), result, c).expr
             return Val(A.Conditional(A.Binary("<", val.expr, zero, span=span), negated,
                                      self.convert(val, result, c).expr, span=span), result)
-        if name.startswith(B.GPUVERIFY_RETURN_VAL) and not args and self.returned is not None:
-            return self.returned
-        if name == B.GPUVERIFY_ENABLED and not args:
-            # Every thread that evaluates it is executing the code it stands in.
-            return Val(A.BoolLit(True, span=span), T.BOOL)
-        if name == B.GPUVERIFY_IMPLIES and len(args) == 2:
-            return Val(A.Binary("==>", self.cond(args[0]), self.cond(args[1]), span=span), T.BOOL)
+        if (annotation := gpuverify.value(self, name, args, c)) is not None:
+            return annotation
         if intrinsics.is_mul24(self.s.dialect, name, args, c):
             return intrinsics.mul24(self, name, args, c)
         intrinsics.refuse_in_expression(self.s.dialect, name, span)

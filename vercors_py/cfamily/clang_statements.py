@@ -22,6 +22,7 @@ from ..syntax import ast as A
 from ..syntax import parser
 from . import bodiless
 from . import clang_builtins as B
+from . import clang_gpuverify as gpuverify
 from . import clang_parse
 from . import clang_types as T
 from . import intrinsics
@@ -202,20 +203,22 @@ class Statements:
         comma operator (`while (__invariant(e), c)`) taken out as loop invariants, and
         the statements each test needs first (a call's unknown value: bodiless.py)."""
         invariants = []
-        while c is not None and c.kind is K.BINARY_OPERATOR and operator(c) == ",":
-            left, right = children(c)
-            found = self.invariant_call(left)
-            if found is None:
-                break
+        parts = gpuverify.comma_parts(c, operator)
+        whole = len(parts)
+        while len(parts) > 1 and (found := self.invariant_call(parts[0])) is not None:
             invariants.extend(found)
-            c = right
+            parts.pop(0)
         if c is None:
             return tuple(invariants), A.BoolLit(True, span=self.s.unit.source.span(0, 0)), []
+        if len(parts) > 1:
+            raise Unsupported("unsupported.side-effect", self.s.span(parts[0]),
+                              "after GPUVerify's invariants (`__invariant(e), c`) a loop's condition is one expression")
+        test = c if len(parts) == whole else parts[0]
         if self.e.hoisted is None:          # no statements can go before this test
-            return tuple(invariants), self.e.cond(c), []
+            return tuple(invariants), self.e.cond(test), []
         outer, self.e.hoisted = self.e.hoisted, []
         try:
-            cond = self.e.cond(c)
+            cond = self.e.cond(test)
             return tuple(invariants), cond, self.e.hoisted
         finally:
             self.e.hoisted = outer
@@ -230,7 +233,7 @@ class Statements:
         call = strip(c)
         with self.e.clause():
             return [A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(arg), span=self.s.span(call))
-                    for arg in call.get_arguments()]
+                    for arg in call.get_arguments() if gpuverify.keeps(self.s, name, call, arg)]
 
     def for_loop(self, c: Cursor, contract: tuple) -> A.Stmt:
         span = self.s.span(c)
@@ -412,12 +415,17 @@ class Statements:
         args = list(c.get_arguments())
         name = _builtin_call(self.s, c)
         if name in B.GPUVERIFY_STATEMENTS and len(args) == 1:
+            if not gpuverify.keeps(self.s, name, c, args[0]):
+                return []
             return [B.GPUVERIFY_STATEMENTS[name](self.e.cond(args[0]), span=span)]
         if name == "__function_wide_invariant" and len(args) == 1:
             # Of every loop of the function; those before it are not affected.
-            with self.e.clause():
-                self.wide.append(A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(args[0]), span=span))
+            if gpuverify.keeps(self.s, name, c, args[0]):
+                with self.e.clause():
+                    self.wide.append(A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(args[0]), span=span))
             return []
+        if name is not None and (mapped := gpuverify.statement(self, name, c)) is not None:
+            return mapped
         if name in B.GPUVERIFY_CANDIDATES:
             return []
         if intrinsics.is_fence(self.s.dialect, name):
@@ -471,6 +479,8 @@ class Statements:
                     raise Unsupported("unsupported.function", self.s.span(clause_c),
                                       "a function-wide invariant of an inlined helper is not supported")
                 for arg in clause_c.get_arguments():
+                    if not gpuverify.keeps(self.s, clause, clause_c, arg, inlined=True):
+                        continue
                     if kind is A.ClauseKind.REQUIRES:
                         stmts.append(A.Assert(self.e.cond(arg), span=self.s.span(clause_c)))
                     else:

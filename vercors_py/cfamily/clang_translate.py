@@ -24,6 +24,7 @@ from ..semantics.symbols import AXES
 from ..syntax import ast as A
 from ..syntax import parser
 from . import clang_builtins as B
+from . import clang_gpuverify as gpuverify
 from . import clang_types as T
 from . import dynamic_shared
 from . import lexer
@@ -245,6 +246,8 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
             kind = B.GPUVERIFY_CLAUSES[name]
             for arg in call.get_arguments():
                 try:
+                    if not gpuverify.keeps(scope, name, call, arg):
+                        continue
                     clause = A.Clause(kind, exprs.cond(arg), span=scope.span(call))
                 except Unsupported as problem:
                     scope.report(problem)

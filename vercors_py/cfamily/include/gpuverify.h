@@ -2,8 +2,8 @@
  * parse; included by cuda_builtins.h and opencl_builtins.h.
  *
  * Their meaning is GPUVerify's (its documentation, "Advanced features", and the test
- * suite in ../shared/peers); which of them vercors-py maps, and onto what, is in
- * docs/cfamily.md ("Annotations").  GPUVerify's own header defines several of them as
+ * suite in ../shared/peers); what each becomes in vercors-py is the table of
+ * cfamily/clang_gpuverify.py, documented in docs/cfamily.md ("Annotations").  GPUVerify's own header defines several of them as
  * macros over others (`__no_read(p)` as `!__read(p)`, `__same_group` as a comparison of
  * group ids); here each is a function of its own, so the typed tree still names the
  * annotation the kernel wrote.  Only the three that take a type, or declare something,
@@ -119,8 +119,9 @@ void __attribute__((overloadable)) __array_snapshot(__local void *dst, const __l
 #else
 __VERCORS_SPEC void __array_snapshot(void *dst, const void *src);
 #endif
-/* A permission of GPUVerify's access-log checks: the type read, and the cell. */
-#define __read_permission(T, e) ((void)(e))
+/* Read permission for a barrier invariant: GPUVerify's header reads the cell into a
+ * local of type T, a real read (checked for races as any other). */
+#define __read_permission(T, e) { T __read_permission_value = (e); }
 
 /* Conditional values and additions that do not overflow, of each integer type. */
 #define __VERCORS_INTEGER_HELPERS(T)                                                             \
@@ -134,15 +135,59 @@ __VERCORS_INTEGER_HELPERS(int)
 __VERCORS_INTEGER_HELPERS(long)
 #undef __VERCORS_INTEGER_HELPERS
 __VERCORS_SPEC bool __ite(bool c, bool a, bool b) __attribute__((overloadable));
-/* Whether the sum of the arguments, the last one excepted, is the last one without
- * overflow. */
-#ifdef __OPENCL_C_VERSION__
-#pragma OPENCL EXTENSION __cl_clang_variadic_functions : enable
-#endif
-__VERCORS_SPEC bool __add_noovfl(int a, ...);
-#ifdef __OPENCL_C_VERSION__
-#pragma OPENCL EXTENSION __cl_clang_variadic_functions : disable
-#endif
+/* Whether the sum of the arguments fits their type (GPUVerify's predicate, of 1 to 20
+ * arguments of one unsigned type): one overload per type and arity, as GPUVerify's header
+ * has, so that clang picks the type and converts the arguments to it. */
+#define __VERCORS_ARGS_1(T) T
+#define __VERCORS_ARGS_2(T) __VERCORS_ARGS_1(T), T
+#define __VERCORS_ARGS_3(T) __VERCORS_ARGS_2(T), T
+#define __VERCORS_ARGS_4(T) __VERCORS_ARGS_3(T), T
+#define __VERCORS_ARGS_5(T) __VERCORS_ARGS_4(T), T
+#define __VERCORS_ARGS_6(T) __VERCORS_ARGS_5(T), T
+#define __VERCORS_ARGS_7(T) __VERCORS_ARGS_6(T), T
+#define __VERCORS_ARGS_8(T) __VERCORS_ARGS_7(T), T
+#define __VERCORS_ARGS_9(T) __VERCORS_ARGS_8(T), T
+#define __VERCORS_ARGS_10(T) __VERCORS_ARGS_9(T), T
+#define __VERCORS_ARGS_11(T) __VERCORS_ARGS_10(T), T
+#define __VERCORS_ARGS_12(T) __VERCORS_ARGS_11(T), T
+#define __VERCORS_ARGS_13(T) __VERCORS_ARGS_12(T), T
+#define __VERCORS_ARGS_14(T) __VERCORS_ARGS_13(T), T
+#define __VERCORS_ARGS_15(T) __VERCORS_ARGS_14(T), T
+#define __VERCORS_ARGS_16(T) __VERCORS_ARGS_15(T), T
+#define __VERCORS_ARGS_17(T) __VERCORS_ARGS_16(T), T
+#define __VERCORS_ARGS_18(T) __VERCORS_ARGS_17(T), T
+#define __VERCORS_ARGS_19(T) __VERCORS_ARGS_18(T), T
+#define __VERCORS_ARGS_20(T) __VERCORS_ARGS_19(T), T
+#define __VERCORS_NOOVFL(N)                                                                   \
+  __VERCORS_SPEC bool __attribute__((overloadable)) __add_noovfl(__VERCORS_ARGS_##N(unsigned char));  \
+  __VERCORS_SPEC bool __attribute__((overloadable)) __add_noovfl(__VERCORS_ARGS_##N(unsigned short)); \
+  __VERCORS_SPEC bool __attribute__((overloadable)) __add_noovfl(__VERCORS_ARGS_##N(unsigned int));   \
+  __VERCORS_SPEC bool __attribute__((overloadable)) __add_noovfl(__VERCORS_ARGS_##N(unsigned long));
+__VERCORS_NOOVFL(1) __VERCORS_NOOVFL(2) __VERCORS_NOOVFL(3) __VERCORS_NOOVFL(4) __VERCORS_NOOVFL(5)
+__VERCORS_NOOVFL(6) __VERCORS_NOOVFL(7) __VERCORS_NOOVFL(8) __VERCORS_NOOVFL(9) __VERCORS_NOOVFL(10)
+__VERCORS_NOOVFL(11) __VERCORS_NOOVFL(12) __VERCORS_NOOVFL(13) __VERCORS_NOOVFL(14) __VERCORS_NOOVFL(15)
+__VERCORS_NOOVFL(16) __VERCORS_NOOVFL(17) __VERCORS_NOOVFL(18) __VERCORS_NOOVFL(19) __VERCORS_NOOVFL(20)
+#undef __VERCORS_NOOVFL
+#undef __VERCORS_ARGS_1
+#undef __VERCORS_ARGS_2
+#undef __VERCORS_ARGS_3
+#undef __VERCORS_ARGS_4
+#undef __VERCORS_ARGS_5
+#undef __VERCORS_ARGS_6
+#undef __VERCORS_ARGS_7
+#undef __VERCORS_ARGS_8
+#undef __VERCORS_ARGS_9
+#undef __VERCORS_ARGS_10
+#undef __VERCORS_ARGS_11
+#undef __VERCORS_ARGS_12
+#undef __VERCORS_ARGS_13
+#undef __VERCORS_ARGS_14
+#undef __VERCORS_ARGS_15
+#undef __VERCORS_ARGS_16
+#undef __VERCORS_ARGS_17
+#undef __VERCORS_ARGS_18
+#undef __VERCORS_ARGS_19
+#undef __VERCORS_ARGS_20
 
 /* Uninterpreted functions: declared, never defined, so nothing is known of them but
  * their type and that, as GPUVerify reads them (its header makes NAME call a function
