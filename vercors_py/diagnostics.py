@@ -140,7 +140,7 @@ _CODES = [
     ("unsupported.warp", "a warp-level intrinsic (__shfl_sync, __ballot_sync, __syncwarp, ...)"),
     ("unsupported.dimension", "an OpenCL id or size function (get_local_id, ...) whose dimension is not a constant 0, 1 or 2"),
     ("unsupported.statement", "a statement outside the subset: switch, goto, labels, ..."),
-    ("unsupported.declaration", "a declaration outside the subset: templates, structs, globals, kernels with a return value, ..."),
+    ("unsupported.declaration", "a declaration outside the subset: template kernels never instantiated, structs, globals, kernels with a return value, ..."),
     # divergence
     ("divergence.barrier", "a barrier under a condition that is not uniform in the work group"),
     ("divergence.uniform-assign", "an assignment under a non-uniform condition to a variable that a barrier's control flow depends on"),
