@@ -42,6 +42,7 @@ from ..syntax import ast as A
 from . import bodiless
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
+from . import clang_groups
 from . import clang_types as T
 from . import intrinsics
 from .clang_scope import Binding, Scope, Unsupported, What, key
@@ -300,6 +301,10 @@ class Exprs:
                 and base.referenced is not None and not self.u.is_main_file(base.referenced.location)
                 and c.spelling in B.CUDA_FIELDS):
             flat, dim = B.CUDA_VECTORS[base.spelling], B.CUDA_FIELDS[c.spelling]
+            return Val(self.builtin(flat, dim, c), self.scalar(c), self.id_range(flat, dim))
+        if base is not None and c.spelling in B.CUDA_FIELDS and self.s.dialect is Dialect.CUDA \
+                and (flat := clang_groups.vector(self.s, base)) is not None:
+            dim = B.CUDA_FIELDS[c.spelling]
             return Val(self.builtin(flat, dim, c), self.scalar(c), self.id_range(flat, dim))
         raise Unsupported("unsupported.type", self.s.span(c),
                           "structs and vector types are not supported; only threadIdx, blockIdx, blockDim and "
@@ -673,6 +678,8 @@ class Exprs:
         name = function.spelling
         if self.s.is_file_function(function):
             return self.helper_value(function, args, c)
+        if self.s.dialect is Dialect.CUDA and (group := clang_groups.value(self, c)) is not None:
+            return group
         if (name in B.OPENCL_FUNCTIONS or name == intrinsics.GLOBAL_OFFSET) and self.s.dialect is Dialect.OPENCL:
             dim = self.constant(args[0]) if len(args) == 1 else None
             if dim is None or not 0 <= dim <= 2:

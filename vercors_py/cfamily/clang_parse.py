@@ -26,6 +26,7 @@ from clang import cindex
 
 from .. import diagnostics as D
 from ..source import SourceText, Span
+from . import clang_templates
 from .dialect import Dialect
 from .positions import ByteIndex
 
@@ -181,6 +182,9 @@ class ClangUnit:
     tu: cindex.TranslationUnit | None      # None only when libclang gave up (an internal error)
     diagnostics: tuple[D.Diagnostic, ...]
     positions: ByteIndex
+    # The file's explicit instantiations, referenced in text added after the file's
+    # (clang_templates.py); none when nothing was added.
+    explicit: tuple[clang_templates.Explicit, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -188,7 +192,15 @@ class ClangUnit:
 
     def is_main_file(self, location: cindex.SourceLocation) -> bool:
         """Whether a location (a macro's tokens: where the macro is used) is in this file,
-        not in a header."""
+        not in a header nor in the text added after it."""
+        return self._in_file(location) and not self.is_added(location)
+
+    def is_added(self, location: cindex.SourceLocation) -> bool:
+        """Whether a location is in the text added after the file's (clang_templates.py)."""
+        return bool(self.explicit) and self._in_file(location) \
+            and _lib().expansion_offset(location) >= self.positions.byte_offset(len(self.source.text))
+
+    def _in_file(self, location: cindex.SourceLocation) -> bool:
         native = _lib()
         file = native.expansion_file(location)
         return bool(file) and native.same_file(file, self._main_file()) != 0
@@ -277,7 +289,11 @@ def parse(text: str, path: str, dialect: Dialect | None = None,
         # arguments it cannot use); a fault of the tool, not of the kernel.
         problem = D.error("internal.error", source.span(0, 0), f"clang could not read the file: {e}")
         return ClangUnit(source, dialect, None, (problem,), positions)
-    unit = ClangUnit(source, dialect, tu, (), positions)
+    explicit = clang_templates.explicit_instantiations(tu, text, positions) \
+        if dialect is Dialect.CUDA else []
+    if explicit:
+        tu.reparse(unsaved_files=[(path, (text + clang_templates.added_text(tu, explicit)).encode("utf-8"))])
+    unit = ClangUnit(source, dialect, tu, (), positions, tuple(explicit))
     return attrs.evolve(unit, diagnostics=tuple(_diagnostics(unit)))
 
 
@@ -288,6 +304,9 @@ def _diagnostics(unit: ClangUnit) -> list[D.Diagnostic]:
     found = []
     for diag in unit.tu.diagnostics:
         if diag.severity < cindex.Diagnostic.Error:
+            continue
+        if unit.is_added(diag.location):
+            found.append(_misread(unit, diag))
             continue
         code = CATEGORY_CODES.get(diag.category_name, SEMANTIC_CODE)
         span, where = _place(unit, diag)
@@ -300,6 +319,17 @@ def _diagnostics(unit: ClangUnit) -> list[D.Diagnostic]:
                       if note.location.file and not unit.is_main_file(note.location))
         found.append(D.error(code, span, where + diag.spelling, related=related, notes=notes))
     return found
+
+
+def _misread(unit: ClangUnit, diag: cindex.Diagnostic) -> D.Diagnostic:
+    """An error in the reference to an explicit instantiation (clang_templates.py),
+    reported at the instantiation: the file's own text is read as clang reads it, so
+    the instantiation is one the reference does not name as the file does."""
+    instance = clang_templates.origin(unit.explicit, diag.location.line - 1 - unit.source.text.count("\n"))
+    span = unit._span(instance.start, instance.end) if instance is not None else unit._span(0, 0)
+    return D.error("unsupported.declaration", span,
+                   f"this explicit instantiation is not understood (clang, on its reference: {diag.spelling}); "
+                   f"write it as `template RESULT NAME<ARGUMENTS>(PARAMETER TYPES);` at file scope")
 
 
 def _place(unit: ClangUnit, diag: cindex.Diagnostic) -> tuple[Span, str]:

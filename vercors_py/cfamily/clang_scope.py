@@ -94,6 +94,8 @@ class Scope:
         self.file_functions: set = set()
 
     def is_file_function(self, function: Cursor) -> bool:
+        """Whether a function (a template's specialisation: its template) is the file's."""
+        function = function.specialized_template or function
         return key(function.canonical) in self.file_functions
 
     def span(self, cursor: Cursor) -> Span:

@@ -23,6 +23,7 @@ from ..syntax import parser
 from . import bodiless
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
+from . import clang_groups
 from . import clang_parse
 from . import clang_types as T
 from . import intrinsics
@@ -316,6 +317,8 @@ class Statements:
         if c.kind is not K.VAR_DECL:
             raise Unsupported("unsupported.declaration", span, "only variables can be declared in a kernel")
         init = initialiser(c)
+        if self.s.dialect is Dialect.CUDA and clang_groups.group(self.s, c.type):
+            return clang_groups.declaration(self.s, c, init)
         if T.is_array(c.type):
             if self.memory.shared(c):
                 if init is not None:
@@ -399,6 +402,8 @@ class Statements:
         name = _builtin_call(self.s, c)
         call = strip(c)
         args = list(call.get_arguments()) if call.kind is K.CALL_EXPR else []
+        if self.s.dialect is Dialect.CUDA and clang_groups.barrier(self.s, call):
+            return (A.Fence.LOCAL, A.Fence.GLOBAL)
         if self.s.dialect is Dialect.CUDA and name in B.BARRIERS_CUDA and not args:
             return (A.Fence.LOCAL, A.Fence.GLOBAL)
         if self.s.dialect is Dialect.OPENCL and name in B.BARRIERS_OPENCL and args:
@@ -512,6 +517,8 @@ class Statements:
 
     def parameter(self, param: Cursor, arg: Cursor, span) -> list:
         """A parameter of an inlined helper as a local holding its argument's value."""
+        if self.s.dialect is Dialect.CUDA and clang_groups.group(self.s, param.type):
+            return clang_groups.declaration(self.s, param, arg)
         if T.is_pointer(param.type):
             base, offset = self.e.pointer(arg)
             binding = self.s.declare(param, What.POINTER, base.ctype, base=base)
@@ -630,7 +637,8 @@ def _takes_contract(c: Cursor, statements: Statements) -> bool:
     c = clang_parse.hinted(c) or c
     if c.kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT):
         return True
-    return _builtin_call(statements.s, c) in (B.BARRIERS_CUDA | B.BARRIERS_OPENCL)
+    return _builtin_call(statements.s, c) in (B.BARRIERS_CUDA | B.BARRIERS_OPENCL) \
+        or clang_groups.is_barrier(statements.s, strip(c))
 
 
 def _test_inside(cond: A.Expr, first: list, body: A.Stmt) -> tuple[A.Expr, A.Stmt]:

@@ -25,6 +25,7 @@ from ..syntax import ast as A
 from ..syntax import parser
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
+from . import clang_templates
 from . import clang_types as T
 from . import dynamic_shared
 from . import lexer
@@ -64,7 +65,9 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool) -> tuple[Mapp
     top = _top_level(unit)
     scope.file_functions = {key(c.canonical) for c in top if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE)}
     annotations = _annotations(unit)
-    addressed = _addressed(unit, top)
+    instances = clang_templates.instances(unit) if any(c.kind is K.FUNCTION_TEMPLATE for c in top) else {}
+    addressed = _addressed(unit, top + [i.definition for found in instances.values() for i in found])
+    written = {clang_templates.key(c) for c in top}      # explicit specialisations are kernels of their own
     file_memory = _file_memory(scope, exprs, top)
     kernels, declared = [], []
     claimed = set()
@@ -74,13 +77,25 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool) -> tuple[Mapp
         if c.kind is K.FUNCTION_DECL and c.is_definition() and _is_kernel(unit, c):
             before = [a for a in annotations if previous_end <= a[0] and a[1] <= span.start and a not in claimed]
             claimed.update(before)
+            special = c.specialized_template       # an explicit specialisation `template <> ... k<float>`
             kernel = _kernel(scope, exprs, c, before, [a for a in annotations if span.start <= a[0] < span.end],
-                             addressed, file_memory)
+                             addressed, file_memory, special and clang_templates.name(c, special))
             if kernel is not None:
                 kernels.append(kernel)
         elif c.kind is K.FUNCTION_TEMPLATE and any(a.kind is K.CUDAGLOBAL_ATTR for a in children(c)):
-            scope.problems.append(D.error("unsupported.declaration", span,
-                                          "template kernels are not supported yet"))
+            # Each instantiation is a kernel of its own, with the template's annotations.
+            before = [a for a in annotations if previous_end <= a[0] and a[1] <= span.start and a not in claimed]
+            claimed.update(before)
+            found = [i for i in instances.get(clang_templates.key(c.canonical), [])
+                     if clang_templates.key(i.definition) not in written]
+            if not found:
+                scope.problems.append(clang_templates.refusal(name_span(scope, c), c.spelling))
+            for instance in found:
+                kernel = _kernel(scope, exprs, instance.definition, before,
+                                 [a for a in annotations if span.start <= a[0] < span.end], addressed, file_memory,
+                                 instance.name)
+                if kernel is not None:
+                    kernels.append(kernel)
         previous_end = max(previous_end, span.end)
     for bounds in annotations:
         if _declares(unit, bounds):
@@ -202,7 +217,8 @@ def _file_memory(scope: Scope, exprs: Exprs, top: list[Cursor]) -> list[A.ArrayD
     return found
 
 
-def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addressed, file_memory) -> A.Kernel | None:
+def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addressed, file_memory,
+            called: str | None = None) -> A.Kernel | None:
     unit = scope.unit
     span = scope.span(c)
     kernel_name_span = name_span(scope, c)
@@ -279,7 +295,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
     finally:
         scope.pop()
         del scope.extern_shared[file_shared:]
-    return A.Kernel(c.spelling, tuple(params), tuple(members), name_span=kernel_name_span, span=span)
+    return A.Kernel(called or c.spelling, tuple(params), tuple(members), name_span=kernel_name_span, span=span)
 
 
 def _assigned(unit: ClangUnit, block: Cursor) -> set:

@@ -294,7 +294,9 @@ def _witness(p: Protocol, a: Access, b: Access, model, second: _Second) -> D.Dia
     launch = [sizes.describe()]
     launch += [f"{name} = {value(term)}" for name, term in p.params if z3.is_int(term) and value(term) is not None]
     related = (D.Related(b.span, f"{other} {b.verb} {a.array.name}[{cell}] here"),) if b.span != a.span else ()
-    return D.error("race.data", a.span, message, notes=(f"launch: {', '.join(launch)}",), related=related)
+    # An instantiation of a template kernel (`k<float, 256>`) shares its text with the others.
+    which = () if p.kernel.name.isidentifier() else (f"in the instantiation {p.kernel.name}",)
+    return D.error("race.data", a.span, message, notes=which + (f"launch: {', '.join(launch)}",), related=related)
 
 
 def _first_per_statements(found: list[D.Diagnostic]) -> list[D.Diagnostic]:

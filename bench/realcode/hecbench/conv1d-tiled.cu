@@ -46,3 +46,9 @@ void conv1d_tiled(const T *__restrict__ in,
 
   out[i] = s;
 }
+
+// Added, not in the original: the instantiations its host makes (conv1D<double>,
+// conv1D<float>, conv1D<int16_t>, here `short`, the type int16_t names).
+template __global__ void conv1d_tiled<double>(const double *, double *, const int, const int);
+template __global__ void conv1d_tiled<float>(const float *, float *, const int, const int);
+template __global__ void conv1d_tiled<short>(const short *, short *, const int, const int);

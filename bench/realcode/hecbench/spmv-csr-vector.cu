@@ -32,3 +32,10 @@ __global__ void vector_mv_csr(const size_t num_rows,
     y[m] = temp;
   }
 }
+
+// Added, not in the original: the instantiations its host launches (BS = 2, 4, 8, 16, 32).
+template __global__ void vector_mv_csr<2>(const size_t, const size_t *, const size_t *, const REAL *, const REAL *, REAL *);
+template __global__ void vector_mv_csr<4>(const size_t, const size_t *, const size_t *, const REAL *, const REAL *, REAL *);
+template __global__ void vector_mv_csr<8>(const size_t, const size_t *, const size_t *, const REAL *, const REAL *, REAL *);
+template __global__ void vector_mv_csr<16>(const size_t, const size_t *, const size_t *, const REAL *, const REAL *, REAL *);
+template __global__ void vector_mv_csr<32>(const size_t, const size_t *, const size_t *, const REAL *, const REAL *, REAL *);

@@ -13,3 +13,8 @@ __global__ void offset(T* a, int s)
   int i = blockDim.x * blockIdx.x + threadIdx.x + s;
   a[i] = a[i] + 1;
 }
+
+// Added, not in the original: the instantiation its host launches (offset<float> in the
+// single-precision run; the double run launches offset<double>).
+template __global__ void offset<float>(float *, int);
+template __global__ void offset<double>(double *, int);

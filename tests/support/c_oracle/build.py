@@ -4,6 +4,7 @@ and before a generated tail that launches one kernel, compiled with -fsanitize=t
 the runtime.  Programs are cached by the hash of everything that goes into them."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import shutil
@@ -48,6 +49,15 @@ def tail(kernel: Kernel) -> str:
              "struct oracle_param { int pointer; int is_local; unsigned long elem;",
              "  void (*fill)(void *, long, const long double *, int); };"]
     describe, call = [], []
+    if kernel.instance:
+        # A template's parameter types name its parameters (`T *`): the compiler gives
+        # the instantiation's, from the type of a pointer to it.
+        lines += ["template <class F> struct oracle_signature;",
+                  "template <class... P> struct oracle_signature<void (*)(P...)> {",
+                  "  template <int I> using at = typename std::tuple_element<I, std::tuple<P...> >::type; };",
+                  f"typedef decltype(&{kernel.name}) oracle_instance;"]
+        kernel = Kernel(kernel.name, tuple(dataclasses.replace(p, ctype=f"oracle_signature<oracle_instance>::at<{i}>")
+                                           for i, p in enumerate(kernel.params)))
     for i, p in enumerate(kernel.params):
         if p.pointer:
             lines += [f"{plain} static void oracle_fill_{i}(void *buffer, long count, const long double *values, int n) {{",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 
 class Unreadable(ValueError):
-    """A kernel the oracle cannot launch (a template kernel, no kernel, ...)."""
+    """A kernel the oracle cannot launch (a template kernel never instantiated, no kernel, ...)."""
 
 
 @dataclass(frozen=True)
@@ -28,8 +28,12 @@ class Param:
 
 @dataclass(frozen=True)
 class Kernel:
-    name: str
-    params: tuple[Param, ...]
+    name: str                   # an instantiation of a template kernel: `k<int, 64>`
+    params: tuple[Param, ...]   # a template's: types as written (`T *`)
+
+    @property
+    def instance(self) -> bool:
+        return "<" in self.name
 
 
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
@@ -71,9 +75,22 @@ def kernels(text: str, opencl: bool) -> list[Kernel]:
             continue   # inside a #define
         before = code[max(0, m.start() - 200):m.start()]
         if re.search(r"\btemplate\s*<[^;{}]*$", before):
-            raise Unreadable(f"template kernel at offset {m.start()}: the oracle launches no templates")
+            template = _kernel_at(code, m.end())
+            instances = _EXPLICIT.findall(code)
+            named = [name + " ".join(args.split()) for name, args in instances if name == template.name]
+            if not named:
+                raise Unreadable(f"template kernel at offset {m.start()}: the oracle launches only the "
+                                 "instantiations the file makes explicitly (`template void k<int>(int *);`)")
+            found.extend(Kernel(name, template.params) for name in named)
+            continue
+        if re.match(r"\s*template\s+(?!<)", code[max(code.rfind(c, 0, m.start()) for c in ";{}") + 1:m.start()]):
+            continue   # an explicit instantiation, not a definition
         found.append(_kernel_at(code, m.end()))
     return found
+
+
+# An explicit instantiation of a template function: its name and template arguments.
+_EXPLICIT = re.compile(r"\btemplate\s+(?!<)[^;{}]*?\b(\w+)\s*(<[^;{}()]*>)\s*\(")
 
 
 def _line_of(code: str, at: int) -> str:

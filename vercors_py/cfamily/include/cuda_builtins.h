@@ -278,31 +278,8 @@ __device__ float curand_uniform(curandStateMtgp32_t *state);
 __device__ float curand_normal(curandState *state);
 __device__ float curand_normal(curandStateMtgp32_t *state);
 
-/* Cooperative groups (cooperative_groups.h): the block and the grid as groups, with
- * their barrier; GPUVerify's suite calls the grid's barrier synchronize(g). */
-namespace cooperative_groups {
-class thread_block {
- public:
-  __device__ void sync() const;
-  __device__ unsigned long long size() const;
-  __device__ unsigned long long thread_rank() const;
-  __device__ dim3 group_index() const;
-  __device__ dim3 thread_index() const;
-};
-class grid_group {
- public:
-  __device__ void sync() const;
-  __device__ unsigned long long size() const;
-  __device__ unsigned long long thread_rank() const;
-  __device__ bool is_valid() const;
-};
-__device__ thread_block this_thread_block();
-__device__ grid_group this_grid();
-__device__ void sync(const thread_block &g);
-__device__ void sync(const grid_group &g);
-__device__ void synchronize(const thread_block &g);
-__device__ void synchronize(const grid_group &g);
-}  // namespace cooperative_groups
+#include "cooperative_groups.h"
+#include "cuda_runtime.h"
 
 #include "gpuverify.h"
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <tuple>
 #include "oracle_annotations.h"
 
 extern "C" unsigned oracle_id(int which, int dim);

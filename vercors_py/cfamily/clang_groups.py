@@ -1,0 +1,197 @@
+"""CUDA's cooperative groups (include/cooperative_groups.h), by the declarations clang
+resolves their uses to (docs/cfamily.md, "Cooperative groups").
+
+A `thread_block` is the thread's block: every value of the type is that one group (the
+header's only way to make one is `this_thread_block()`), so a variable or parameter of
+the type holds nothing to map.  Its barrier, `b.sync()`, `sync(b)` or GPUVerify's
+`synchronize(b)`, is `__syncthreads()`; `b.thread_rank()` is the thread's linear index
+in the block (x fastest), `b.size()` and `b.num_threads()` the block's thread count,
+and `b.thread_index()`, `b.group_index()`, `b.group_dim()`/`b.dim_threads()` are
+threadIdx, blockIdx and blockDim.  A `grid_group` may be made and passed on, but its
+barrier synchronises the whole grid, which the language has no statement for, and its
+values are not mapped: refused where used.  The warp-level groups (`tiled_partition`,
+`thread_block_tile`, `coalesced_threads`) are refused as warp functions are.
+"""
+from __future__ import annotations
+
+import math
+
+from clang.cindex import Cursor, CursorKind as K, Type, TypeKind
+
+from ..syntax import ast as A
+from .clang_scope import Scope, Unsupported
+
+NAMESPACE = "cooperative_groups"
+BLOCK, GRID, WARP = "block", "grid", "warp"
+_GROUPS = {"thread_block": BLOCK, "grid_group": GRID, "thread_block_tile": WARP, "coalesced_group": WARP,
+           "thread_group": WARP}
+_MAKERS = {"this_thread_block": BLOCK, "this_grid": GRID, "tiled_partition": WARP, "coalesced_threads": WARP}
+_BARRIERS = {"sync", "synchronize"}
+# Members giving a dim3 of the block, as the built-in variable of the same meaning.
+VECTORS = {"thread_index": "lid", "group_index": "gid", "group_dim": "gsize", "dim_threads": "gsize"}
+
+
+def _in_header(scope: Scope, declaration: Cursor) -> bool:
+    return not scope.unit.is_main_file(declaration.location)
+
+
+def _of_namespace(declaration: Cursor) -> bool:
+    parent = declaration.semantic_parent
+    return parent is not None and parent.kind is K.NAMESPACE and parent.spelling == NAMESPACE
+
+
+def group(scope: Scope, t: Type) -> str | None:
+    """The group a type is (a reference to one counts as one), or None."""
+    if t.kind in (TypeKind.LVALUEREFERENCE, TypeKind.RVALUEREFERENCE):
+        t = t.get_pointee()
+    declaration = t.get_canonical().get_declaration()
+    if declaration is None or declaration.kind is K.NO_DECL_FOUND or not _of_namespace(declaration) \
+            or not _in_header(scope, declaration):
+        return None
+    return _GROUPS.get(declaration.spelling)
+
+
+def _strip(c: Cursor) -> Cursor:
+    """Under clang's implicit nodes (copies, temporaries, conversions)."""
+    while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CALL_EXPR) and len(list(c.get_children())) == 1 \
+            and (c.kind is not K.CALL_EXPR or c.referenced is None or c.referenced.kind is K.CONSTRUCTOR):
+        c = next(c.get_children())
+    return c
+
+
+def _receiver(call: Cursor) -> Cursor | None:
+    """The object a member function is called on (`b` of `b.sync()`)."""
+    first = next(call.get_children(), None)
+    if first is None or first.kind is not K.MEMBER_REF_EXPR:
+        return None
+    return next(first.get_children(), None)
+
+
+def member(scope: Scope, call: Cursor) -> tuple[str, str, Cursor] | None:
+    """(group, operation, the group's expression) of a call of a group's member function
+    or of the namespace's `sync(g)`/`synchronize(g)`; None for any other call."""
+    if call.kind is not K.CALL_EXPR or call.referenced is None or not _in_header(scope, call.referenced):
+        return None
+    function = call.referenced
+    if function.kind is K.CXX_METHOD:
+        kind = _GROUPS.get(function.semantic_parent.spelling) if _of_namespace(function.semantic_parent) else None
+        receiver = _receiver(call)
+        return (kind, function.spelling, receiver) if kind and receiver is not None else None
+    if _of_namespace(function) and function.spelling in _BARRIERS:
+        args = list(call.get_arguments())
+        kind = group(scope, args[0].type) if len(args) == 1 else None
+        return (kind, "sync", args[0]) if kind else None
+    return None
+
+
+def maker(scope: Scope, call: Cursor) -> str | None:
+    """The group a call of `this_thread_block()`, `this_grid()`, ... makes, or None."""
+    if call.kind is not K.CALL_EXPR or call.referenced is None or not _in_header(scope, call.referenced) \
+            or not _of_namespace(call.referenced):
+        return None
+    return _MAKERS.get(call.referenced.spelling)
+
+
+def _pure(scope: Scope, c: Cursor, span) -> None:
+    """A group's expression is evaluated for nothing but the group: a variable or
+    parameter of the file, or `this_thread_block()`; what else could have effects."""
+    inner = _strip(c)
+    if inner.kind is K.DECL_REF_EXPR or maker(scope, inner) is not None:
+        return
+    raise Unsupported("unsupported.function", span,
+                      "a group is used here through an expression other than a variable or this_thread_block()")
+
+
+def _refuse(kind: str, span, what: str) -> Unsupported:
+    if kind == WARP:
+        return Unsupported("unsupported.warp", span, f"{what}: warp-level groups (tiled_partition, "
+                                                     "thread_block_tile, coalesced_threads) are not supported")
+    return Unsupported("unsupported.statement", span,
+                       f"{what}: the grid's group (this_grid()) is not supported; its barrier synchronises the "
+                       "whole grid, which the language has no statement for")
+
+
+def is_barrier(scope: Scope, c: Cursor) -> bool:
+    found = member(scope, c)
+    return found is not None and found[1] in _BARRIERS
+
+
+def barrier(scope: Scope, c: Cursor) -> bool:
+    """Whether `c` is a group's barrier: the block's is `__syncthreads()`; the grid's
+    and the warp groups' are refused."""
+    if not is_barrier(scope, c):
+        return False
+    kind, _, receiver = member(scope, c)
+    span = scope.span(c)
+    if kind != BLOCK:
+        raise _refuse(kind, span, f"`{scope.text(c)}`")
+    _pure(scope, receiver, span)
+    return True
+
+
+def declaration(scope: Scope, c: Cursor, init: Cursor | None) -> list:
+    """A variable of a group's type: nothing, the group being the thread's block;
+    refused for the warp groups (the grid's is refused where it is synchronised)."""
+    kind = group(scope, c.type)
+    span = scope.span(c)
+    if kind == WARP:
+        raise _refuse(kind, span, f"`{c.spelling}`")
+    if init is not None:
+        _pure(scope, init, span)
+    return []
+
+
+def value(exprs, c: Cursor):
+    """The value of a call of a block's member function (`b.thread_rank()`, `b.size()`),
+    or None for a call that is not one."""
+    scope = exprs.s
+    found = member(scope, c)
+    if found is None:
+        if maker(scope, c) == WARP:
+            raise _refuse(WARP, scope.span(c), f"`{scope.text(c)}`")
+        return None
+    kind, operation, receiver = found
+    span = scope.span(c)
+    if kind != BLOCK:
+        raise _refuse(kind, span, f"`{scope.text(c)}`")
+    _pure(scope, receiver, span)
+    ctype = exprs.scalar(c)
+    dims = range(3 if scope.dimensional else 1)
+    most = math.prod(exprs.id_range("gsize", d)[1] for d in dims)
+    match operation:
+        case "thread_rank":
+            return _linear(exprs, "lid", c, ctype, (0, most - 1))
+        case "size" | "num_threads":
+            return _linear(exprs, "gsize", c, ctype, (math.prod(exprs.id_range("gsize", d)[0] for d in dims), most))
+    raise Unsupported("unsupported.function", span, f"`{scope.text(c)}`: this member of a thread block is not "
+                                                    "supported here")
+
+
+def _linear(exprs, flat: str, c: Cursor, ctype, bounds: tuple[int, int]):
+    """The block's linear thread index (`lid`) or thread count (`gsize`): x fastest, as
+    CUDA numbers a block's threads; in one dimension the id or size itself."""
+    from .clang_expressions import Val
+    span = exprs.s.span(c)
+    if not exprs.s.dimensional:
+        return Val(exprs.builtin(flat, 0, c), ctype, bounds)
+    x, y, z = (A.Name(f"{flat}.{axis}", span=span) for axis in ("x", "y", "z"))
+    if flat == "gsize":
+        whole = A.Binary("*", A.Binary("*", x, y, span=span), z, span=span)
+    else:
+        sx, sy = (A.Name(f"gsize.{axis}", span=span) for axis in ("x", "y"))
+        whole = A.Binary("+", x, A.Binary("*", sx, A.Binary("+", y, A.Binary("*", sy, z, span=span), span=span),
+                                          span=span), span=span)
+    return Val(whole, ctype, bounds)
+
+
+def vector(scope: Scope, base: Cursor) -> str | None:
+    """The id or size a dim3 member's base means (`b.thread_index()` is threadIdx), or
+    None if the base is no such call."""
+    found = member(scope, _strip(base))
+    if found is None or found[1] not in VECTORS:
+        return None
+    kind, operation, receiver = found
+    if kind != BLOCK:
+        raise _refuse(kind, scope.span(base), f"`{scope.text(base)}`")
+    _pure(scope, receiver, scope.span(base))
+    return VECTORS[operation]
