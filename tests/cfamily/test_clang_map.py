@@ -314,7 +314,7 @@ def test_class_4_a_cast_to_bytes_is_refused_at_the_cast():
     ("__global__ void k(int *a) {\n  atomicAdd(a, 1);\n}\n", "k.cu", ("unsupported.atomic", 2, 3)),
     ("#define ID(x) (x)\n__global__ void k(int *a) {\n  a[ID(threadIdx.x)] = (int)(long) a;\n}\n", "k.cu",
      ("unsupported.pointer", 3, 36)),
-    ("struct P { int x; };\n__global__ void k(P *a) {\n  a[0].x = 1;\n}\n", "k.cu", ("unsupported.type", 2, 19)),
+    ("union P { int x; float y; };\n__global__ void k(P *a) {\n  a[0].x = 1;\n}\n", "k.cu", ("unsupported.type", 2, 19)),
 ])
 def test_refusals_are_located(text, path, expected):
     assert expected in refused(text, path)

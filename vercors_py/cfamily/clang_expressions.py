@@ -35,7 +35,7 @@ import itertools
 import struct
 
 import attrs
-from clang.cindex import Cursor, CursorKind as K
+from clang.cindex import Cursor, CursorKind as K, TypeKind
 
 from ..semantics.symbols import AXES
 from ..syntax import ast as A
@@ -87,13 +87,21 @@ def children(cursor: Cursor) -> list[Cursor]:
 
 
 def strip(cursor: Cursor) -> Cursor:
-    """The expression under implicit casts and parentheses."""
+    """The expression under implicit casts and parentheses (not under an OpenCL vector
+    component access `v.x`, which libclang shows as an unexposed expression too)."""
     while cursor.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
         inner = children(cursor)
-        if len(inner) != 1:
+        if len(inner) != 1 or cursor.kind is K.UNEXPOSED_EXPR and is_vector_access(cursor, inner[0]):
             break
         cursor = inner[0]
     return cursor
+
+
+def is_vector_access(cursor: Cursor, inner: Cursor) -> bool:
+    """Whether an unexposed expression over a vector is a component access (it ends
+    after its operand, at the component's name) rather than a conversion."""
+    return inner.type.get_canonical().kind in (TypeKind.EXTVECTOR, TypeKind.VECTOR) \
+        and cursor.extent.end.offset != inner.extent.end.offset
 
 
 def operator(cursor: Cursor) -> str:
@@ -136,6 +144,8 @@ class Exprs:
             yield
         finally:
             self.hoisted = outer
+        from .clang_aggregates import Aggregates
+        self.agg = Aggregates(self)          # structs and vectors
 
     # ---- entry points ----
     def value(self, c: Cursor) -> Val:
@@ -147,6 +157,9 @@ class Exprs:
                 if ctype.kind is Kind.BOOL:
                     return Val(A.BoolLit(bool(constant), span=span), ctype)
                 return Val(A.IntLit(constant, span=span), ctype, (constant, constant))
+        if ctype is None and self.agg.layout(c.type, c) is not None:
+            raise Unsupported("unsupported.type", self.s.span(c),
+                              f"a value of type `{T.spelling(c.type)}` is not supported here: use its members")
         method = getattr(self, "_" + c.kind.name.lower(), None)
         if method is None:
             raise Unsupported("unsupported.statement", self.s.span(c),
@@ -242,7 +255,8 @@ class Exprs:
     def scalar_of_cells(self, c: Cursor) -> CType:
         """The type of the cells a pointer or array declaration points at."""
         cells = T.array_dims(c.type)[1] if T.is_array(c.type) else T.pointee(c.type)
-        ctype = T.scalar(cells)
+        layout = self.agg.layout(cells, c)
+        ctype = T.scalar(cells) if layout is None else layout.leaves[0].ctype
         if ctype is None:
             raise Unsupported("unsupported.type", self.s.span(c),
                               f"arrays of `{T.spelling(cells)}` are not supported: cells are numbers or truth values")
@@ -250,6 +264,8 @@ class Exprs:
 
     # ---- the walk, by cursor kind ----
     def _unexposed_expr(self, c: Cursor) -> Val:
+        if self.agg.accessor(c) is not None:
+            return self.agg.leaf(c)
         inner = children(c)
         if len(inner) != 1:
             raise Unsupported("unsupported.statement", self.s.span(c), "this expression is not supported")
@@ -306,9 +322,7 @@ class Exprs:
                 and (flat := clang_groups.vector(self.s, base)) is not None:
             dim = B.CUDA_FIELDS[c.spelling]
             return Val(self.builtin(flat, dim, c), self.scalar(c), self.id_range(flat, dim))
-        raise Unsupported("unsupported.type", self.s.span(c),
-                          "structs and vector types are not supported; only threadIdx, blockIdx, blockDim and "
-                          "gridDim have fields")
+        return self.agg.leaf(c)
 
     @staticmethod
     def cell(binding: Binding, span) -> A.Index:
@@ -339,6 +353,8 @@ class Exprs:
         return getattr(self.axis(dim), flat)
 
     def _array_subscript_expr(self, c: Cursor) -> Val:
+        if self.agg.place_of(c) is not None:
+            return self.agg.leaf(c)
         array, index, name_span = self.subscript(c)
         return Val(A.Index(A.Name(array.name, span=name_span), index, span=self.s.span(c)), array.ctype)
 
@@ -362,6 +378,7 @@ class Exprs:
                 raise Unsupported("unsupported.pointer", self.s.span(c),
                                   f"`{base.spelling}` is indexed with {len(items)} indices; it has {len(binding.dims)}")
             index = None
+            stride = self.agg.stride(c.type, c)
             for at, item in enumerate(items):
                 span = self.s.span(item)
                 size = binding.dims[at]
@@ -369,19 +386,21 @@ class Exprs:
                                self.s.text(item), "bounds.index", span=span)
                 index = value if index is None else A.Binary(
                     "+", A.Binary("*", index, A.IntLit(size, span=span), span=span), value, span=span)
-            return binding, index, self.s.span(base)
+            return binding, _times(index, stride, self.s.span(c)), self.s.span(base)
         if len(items) != 1:
             raise Unsupported("unsupported.pointer", self.s.span(c), "only arrays declared with their sizes can be "
                               "indexed more than once")
         pointer_side = children(c)[0] if T.is_pointer(children(c)[0].type) or T.is_array(children(c)[0].type) \
             else children(c)[1]
         array, offset = self.pointer(pointer_side)
-        return array, self.offset(array, offset, items[0]), self.s.span(strip(pointer_side))
+        return array, self.offset(array, offset, items[0], self.agg.stride(c.type, c)), \
+            self.s.span(strip(pointer_side))
 
-    def offset(self, array: Binding, offset: A.Expr, item: Cursor) -> A.Expr:
-        """The cell `offset + item` of `array`; of a thread's private array the index is
-        checked against the thread's own slice."""
-        index = self.index(item)
+    def offset(self, array: Binding, offset: A.Expr, item: Cursor, stride: int = 1) -> A.Expr:
+        """The cell `offset + item * stride` of `array` (`stride` cells per element of an
+        array of aggregates); of a thread's private array the index is checked against
+        the thread's own slice."""
+        index = _times(self.index(item), stride, self.s.span(item))
         if array.private > 1:
             span = self.s.span(item)
             start = A.Binary("*", A.Name("lid", span=span), A.IntLit(array.private, span=span), span=span)
@@ -409,11 +428,11 @@ class Exprs:
             case K.PAREN_EXPR | K.UNEXPOSED_EXPR if len(children(c)) == 1:
                 inner = children(c)[0]
                 self._same_cells(inner, c)
-                return self.pointer(inner)
+                return self._aligned(inner, c, *self.pointer(inner))
             case kind if kind in _CASTS:
                 inner = children(c)[-1]
                 self._same_cells(inner, c)
-                return self.pointer(inner)
+                return self._aligned(inner, c, *self.pointer(inner))
             case K.DECL_REF_EXPR if c.referenced is not None:
                 binding = self.s.lookup(c.referenced)
                 if binding is not None and binding.what is What.ARRAY and not binding.cell and not binding.dims:
@@ -432,11 +451,12 @@ class Exprs:
                 left, right = children(c)
                 if T.is_pointer(left.type) and not T.is_pointer(right.type):
                     base, offset = self.pointer(left)
-                    step = self.index(right)
+                    step = _times(self.index(right), self.agg.stride(T.pointee(left.type), c), span)
                     return base, (_plus(offset, step, span) if operator(c) == "+" else _minus(offset, step, span))
                 if operator(c) == "+" and T.is_pointer(right.type) and not T.is_pointer(left.type):
                     base, offset = self.pointer(right)
-                    return base, _plus(offset, self.index(left), span)
+                    return base, _plus(offset, _times(self.index(left), self.agg.stride(T.pointee(right.type), c),
+                                                      span), span)
             case K.UNARY_OPERATOR if self.u.unary_operator(c) == "&":
                 target = strip(children(c)[0])
                 if target.kind is K.ARRAY_SUBSCRIPT_EXPR:
@@ -458,14 +478,19 @@ class Exprs:
             if T.is_pointer(outer.type):
                 raise Unsupported("unsupported.pointer", self.s.span(outer), "this pointer is not supported")
             return
-        before, after = T.pointee(inner.type), T.pointee(outer.type)
-        if T.is_array(inner.type):
-            before = T.array_dims(inner.type)[1]
-        a, b = T.scalar(before), T.scalar(after)
-        if a is None or b is None or not a.same(b):
+        if not self.agg.same_cells(inner.type, outer.type, outer):
             raise Unsupported("unsupported.pointer", self.s.span(outer),
                               f"a cast from `{T.spelling(inner.type)}` to `{T.spelling(outer.type)}` reads the "
                               "memory as cells of another type, which is not supported")
+
+    def _aligned(self, inner: Cursor, outer: Cursor, base: Binding, offset: A.Expr) -> tuple[Binding, A.Expr]:
+        """A pointer conversion to a type of a wider alignment (`(float4 *) a`) must
+        give an aligned pointer, as C requires: refused where that is not known."""
+        if T.is_pointer(outer.type) and not self.agg.aligned(inner.type, outer.type, offset, base, outer):
+            raise Unsupported("unsupported.pointer", self.s.span(outer),
+                              f"a cast to `{T.spelling(outer.type)}` of a pointer that may not be aligned for it "
+                              "is not supported")
+        return base, offset
 
     def _unary_operator(self, c: Cursor) -> Val:
         op = self.u.unary_operator(c)
@@ -727,6 +752,9 @@ class Exprs:
             raise Unsupported("unsupported.atomic", span, f"`{name}`: atomic operations are not supported")
         if B.is_warp(name):
             raise Unsupported("unsupported.warp", span, f"`{name}`: warp-level intrinsics are not supported")
+        if result is not None and result.kind is Kind.FLOAT and not self.s.is_file_function(function) \
+                and any(self.agg.layout(a.type, a) is not None for a in args):
+            return self.agg.maths(name, args, c, [result])[0]
         if result is not None and result.kind is Kind.FLOAT and all(T.scalar(a.type) is not None for a in args):
             # A maths function of the platform: without effects, so uninterpreted, which
             # is all that race freedom needs (a verdict holds for every interpretation).
@@ -756,6 +784,9 @@ class Exprs:
         try:
             for param, arg in zip(parameters(definition), args):
                 self.s.bind(param, self.argument(param, arg))
+            layout = self.agg.layout(c.type, c)
+            if layout is not None:
+                return self.agg.value(result)
             return self.convert(self.value(result), self.scalar(c), c)
         finally:
             self.s.pop()
@@ -773,6 +804,9 @@ class Exprs:
         if T.is_pointer(param.type):
             base, offset = self.pointer(arg)
             return Binding(What.POINTER, base.ctype, base.name, base=base, value=offset)
+        if self.agg.layout(param.type, param) is not None:
+            value = self.agg.value(arg)
+            return Binding(What.AGGREGATE, value.vals[0].ctype, param.spelling, aggregate=value)
         ctype = self.scalar(param)
         return Binding(What.LOCAL, ctype, param.spelling, value=self.convert(self.value(arg), ctype, arg).expr)
 
@@ -815,6 +849,14 @@ def _offset_axis(e: A.Expr) -> int | None:
     if None in ids or {ids[0][0], ids[1][0]} != {"gid", "gsize"} or ids[0][1] != ids[1][1]:
         return None
     return ids[0][1]
+
+
+def _times(index: A.Expr, stride: int, span) -> A.Expr:
+    if stride == 1:
+        return index
+    if isinstance(index, A.IntLit):
+        return A.IntLit(index.value * stride, span=span)
+    return A.Binary("*", index, A.IntLit(stride, span=span), span=span)
 
 
 def _plus(offset: A.Expr, step: A.Expr, span) -> A.Expr:

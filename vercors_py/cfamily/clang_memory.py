@@ -44,12 +44,18 @@ class Memory:
         dims, _ = T.array_dims(c.type)
         if any(d <= 0 for d in dims):
             raise Unsupported("unsupported.type", self.s.span(c), "an array in memory needs its size")
-        ctype = self.e.scalar_of_cells(c)
+        layout = self.e.agg.layout(T.array_dims(c.type)[1], c)
+        ctype = self.e.scalar_of_cells(c) if layout is None else layout.leaves[0].ctype
         total = 1
         for d in dims:
             total *= d
         span = self.s.span(c)
         binding = self.s.declare(c, What.ARRAY, ctype, dims=dims if len(dims) > 1 else ())
+        if layout is not None:
+            # Structs and vectors: their leaves' cells (clang_aggregates.py).
+            size = A.IntLit(total * (layout.stride if layout.uniform else 1), span=span)
+            into.extend(self.e.agg.array_decls(c, binding, space, size, layout, name_span(self.s, c))[1])
+            return
         into.append(A.ArrayDecl(space, T.lang_type(ctype), A.IntLit(total, span=span), binding.name,
                                 T.elem_range(ctype), name_span=name_span(self.s, c), span=span))
 
@@ -80,8 +86,10 @@ def private_array(scope: Scope, exprs: Exprs, c: Cursor, init: Cursor | None) ->
     cells, thread lid's starting at lid * N.  The slice's write permission is the
     thread's from start to end (clang_translate.py adds it to the thread contract, the
     loops and the barriers); an index outside 0 .. N-1 is bounds.index."""
-    dims, _ = T.array_dims(c.type)
+    dims, cells = T.array_dims(c.type)
     span = scope.span(c)
+    if exprs.agg.layout(cells, c) is not None:
+        raise Unsupported("unsupported.type", span, "a thread's private array of structs or vectors is not supported")
     if len(dims) != 1 or dims[0] <= 0:
         raise Unsupported("unsupported.type", span, "only one-dimensional private arrays with a size are supported")
     ctype = exprs.scalar_of_cells(c)

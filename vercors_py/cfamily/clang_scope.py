@@ -44,6 +44,7 @@ class What(enum.Enum):
     PARAM = "param"             # a scalar kernel parameter: uniform, never assigned
     ARRAY = "array"             # a global or local array
     POINTER = "pointer"         # a pointer into one array: `name` holds its offset
+    AGGREGATE = "aggregate"     # a struct or vector value: one scalar per leaf (clang_aggregates.py)
     REFUSED = "refused"         # its declaration is unsupported (reported there)
 
 
@@ -58,6 +59,7 @@ class Binding:
     private: int = 0              # a thread's private array of this many cells
     base: "Binding | None" = None     # POINTER: the array it points into, once known
     why: D.Diagnostic | None = None   # REFUSED at file scope: the problem to report at a use
+    aggregate: object = None          # AGGREGATE: its leaves (an Agg); ARRAY of aggregates: their Cells
 
 
 # Names C code may use that mean something else in the language; a C variable with one

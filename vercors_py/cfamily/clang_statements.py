@@ -328,6 +328,9 @@ class Statements:
             return private_array(self.s, self.e, c, init)
         if T.is_pointer(c.type):
             return self.pointer_variable(c, init)
+        layout = self.e.agg.layout(c.type, c)
+        if layout is not None:
+            return self.aggregate_variable(c, init, layout)
         ctype = self.e.scalar(c)
         if self.memory.shared(c):
             if init is not None:
@@ -350,6 +353,22 @@ class Statements:
             out.append(self.inline(helper, init, lambda v: A.Assign(
                 target, self.e.convert(v, ctype, init).expr, span=span)))
         return out
+
+    def aggregate_variable(self, c: Cursor, init: Cursor | None, layout) -> list:
+        """A struct or vector variable: one variable per leaf (clang_aggregates.py)."""
+        span = self.s.span(c)
+        if self.memory.shared(c):
+            raise Unsupported("unsupported.type", span, "a __shared__/__local variable of aggregate type is not "
+                              "supported; declare an array of one element")
+        if key(c) in self.addressed:
+            raise Unsupported("unsupported.pointer", span, "the address of a struct or vector variable is not supported")
+        helper = self.helper_call(init)
+        value = self.e.agg.value(init) if init is not None and helper is None else None
+        binding, decls = self.e.agg.declare(c, layout, value)
+        if helper is not None:
+            decls.append(self.inline(helper, init, lambda v: A.Block(tuple(self.e.agg.store(
+                binding.aggregate, v, span)), span=span)))
+        return decls
 
     def name_span(self, declaration: Cursor):
         return name_span(self.s, declaration)
@@ -391,7 +410,7 @@ class Statements:
         if fences is not None:
             return [A.Barrier(fences, contract or None, span=self.s.span(c), fenced_only=True)]
         inner = strip(c)
-        if inner.kind is K.CALL_EXPR:
+        if inner.kind is K.CALL_EXPR and not self.e.agg.is_assignment(inner):
             return self.call(inner)
         return self.effect(inner)
 
@@ -437,6 +456,9 @@ class Statements:
             return intrinsics.fence(self.e, args)
         if name is not None and intrinsics.is_sincos(self.s.dialect, name, args):
             return intrinsics.sincos(self.e, name, args, c)
+        if name is not None and name.startswith("vstore") and name[6:].isdigit() and len(args) == 3 \
+                and self.s.dialect is Dialect.OPENCL:
+            return self.e.agg.vstore(c, args, int(name[6:]), span)
         if name in B.GPUVERIFY_CLAUSES or name in B.GPUVERIFY_INVARIANTS:
             raise Unsupported("unsupported.statement", span,
                               f"{name} must stand at the start of the kernel's body"
@@ -459,7 +481,7 @@ class Statements:
             return A.Block(tuple(bodiless.statement(self.e, call.referenced, list(call.get_arguments()), call)),
                            span=span)
         name = definition.spelling
-        void = T.scalar(definition.result_type) is None
+        void = T.scalar(definition.result_type) is None and self.e.agg.layout(definition.result_type, call) is None
         stmts_c = children(body(definition))
         result_c = None
         if stmts_c and stmts_c[-1].kind is K.RETURN_STMT:
@@ -494,7 +516,13 @@ class Statements:
             first = self.s.span(stmts_c[0]).start if stmts_c else helper_span.end
             stmts.extend(self.sequence(stmts_c, min(first, helper_span.start + 1), helper_span.end))
             returned = None
-            if result_c is not None:
+            layout = self.e.agg.layout(definition.result_type, definition) if result_c is not None else None
+            if layout is not None:
+                local, decls = self.e.agg.declare(definition, layout, self.e.agg.value(result_c),
+                                                  c_name=f"{name}$value")
+                stmts.extend(decls)
+                returned = local.aggregate
+            elif result_c is not None:
                 # Computed into a variable of its own: GPUVerify's __ensures may name it
                 # (`__return_val_int()`), and a dropped value is still checked.
                 ctype = self.e.scalar(result_c)
@@ -519,6 +547,9 @@ class Statements:
         """A parameter of an inlined helper as a local holding its argument's value."""
         if self.s.dialect is Dialect.CUDA and clang_groups.group(self.s, param.type):
             return clang_groups.declaration(self.s, param, arg)
+        layout = self.e.agg.layout(param.type, param)
+        if layout is not None:
+            return self.e.agg.declare(param, layout, self.e.agg.value(arg))[1]
         if T.is_pointer(param.type):
             base, offset = self.e.pointer(arg)
             binding = self.s.declare(param, What.POINTER, base.ctype, base=base)
@@ -534,6 +565,15 @@ class Statements:
         span = self.s.span(c)
         c = strip(c)
         match c.kind:
+            case K.BINARY_OPERATOR | K.CALL_EXPR if self.e.agg.is_assignment(c):
+                left, right = children(c)[0], children(c)[-1]
+                helper = self.helper_call(right)
+                if helper is not None:
+                    return [self.inline(helper, right, lambda v: A.Block(tuple(self.e.agg.store(
+                        self.e.agg.place(left), v, span)), span=span))]
+                return self.e.agg.assignment(left, right, span)
+            case K.COMPOUND_ASSIGNMENT_OPERATOR if self.e.agg.layout(c.type, c) is not None:
+                return self.e.agg.compound(c, span)
             case K.BINARY_OPERATOR if operator(c) == "=":
                 left, right = children(c)
                 target = strip(left)
@@ -596,6 +636,10 @@ class Statements:
             cell = A.Index(A.Name(base.name, span=target_span), offset, span=target_span)
             value = self.e.convert(compute(Val(cell, base.ctype)), base.ctype, target)
             return A.ArrayAssign(cell, value.expr, span=span)
+        place = self.e.agg.place_of(target)
+        if place is not None:
+            value = self.e.convert(compute(place), place.ctype, target)
+            return self.e.agg.store_leaf(place, value.expr, span)
         if target.kind is K.ARRAY_SUBSCRIPT_EXPR:
             array, index, name_span = self.e.subscript(target)
             cell = A.Index(A.Name(array.name, span=name_span), index, span=target_span)

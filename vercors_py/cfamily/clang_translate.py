@@ -29,6 +29,7 @@ from . import clang_templates
 from . import clang_types as T
 from . import dynamic_shared
 from . import lexer
+from .clang_aggregates import root as aggregate_root
 from .clang_expressions import Exprs, body, children, strip
 from .clang_memory import Memory, name_span
 from . import clang_parse
@@ -276,7 +277,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
         try:
             # The contract means the arguments; the body works on copies of the
             # parameters it assigns (declared only now, so the contract does not see them).
-            prelude = [copy() for copy in copies]
+            prelude = [stmt for copy in copies for stmt in copy()]
             stmts = tuple(prelude) + tuple(statements.sequence(stmts_c, start, block_span.end))
         finally:
             scope.pop()
@@ -307,6 +308,10 @@ def _assigned(unit: ClangUnit, block: Cursor) -> set:
             target = strip(children(c)[0])
         elif c.kind is K.UNARY_OPERATOR and (unit.unary_operator(c) or "").endswith(("++", "--")):
             target = strip(children(c)[0])
+        elif c.kind is K.CALL_EXPR and c.referenced is not None and c.referenced.spelling == "operator=":
+            target = children(c)[0]
+        if target is not None:
+            target = aggregate_root(target)
         if target is not None and target.kind is K.DECL_REF_EXPR and target.referenced is not None \
                 and target.referenced.kind is K.PARM_DECL:
             found.add(key(target.referenced))
@@ -323,14 +328,25 @@ def _parameter(scope: Scope, exprs: Exprs, param: Cursor, assigned: bool, params
         if T.is_pointer(cells):
             raise Unsupported("unsupported.type", span, "pointers to pointers are not supported")
         space = _address_space(scope, param)
-        ctype = exprs.scalar_of_cells(param)
+        layout = exprs.agg.layout(cells, param)
+        ctype = exprs.scalar_of_cells(param) if layout is None else layout.leaves[0].ctype
         binding = scope.declare(param, What.ARRAY, ctype)
+        exprs.agg.params.add(binding.name)
         length = f"\\length({binding.name})"
         params.append(A.Param(A.Type.INT, length, name_span=spot, span=span))
         members.append(A.ContextEverywhere(A.Binary(">=", A.Name(length, span=spot), A.IntLit(0, span=spot),
                                                     span=spot), span=spot))
+        if layout is not None:
+            # Structs and vectors: their leaves' cells (clang_aggregates.py).
+            members.extend(exprs.agg.array_decls(param, binding, space, A.Name(length, span=spot), layout, spot,
+                                                 param=True)[1])
+            return
         members.append(A.ArrayDecl(space, T.lang_type(ctype), A.Name(length, span=spot), binding.name,
                                    T.elem_range(ctype), name_span=spot, span=span))
+        return
+    layout = exprs.agg.layout(param.type, param)
+    if layout is not None:
+        _aggregate_parameter(scope, exprs, param, layout, assigned, params, members, copies)
         return
     ctype = exprs.scalar(param)
     binding = scope.declare(param, What.PARAM, ctype)
@@ -344,9 +360,26 @@ def _parameter(scope: Scope, exprs: Exprs, param: Cursor, assigned: bool, params
         # C passes by value and the body assigns it: a local copy under the same C name.
         def copy() -> A.VarDecl:
             local = scope.declare(param, What.LOCAL, ctype)
-            return A.VarDecl(T.lang_type(ctype), local.name, A.Name(binding.name, span=spot), T.elem_range(ctype),
-                             name_span=spot, span=span)
+            return [A.VarDecl(T.lang_type(ctype), local.name, A.Name(binding.name, span=spot), T.elem_range(ctype),
+                              name_span=spot, span=span)]
         copies.append(copy)
+
+
+def _aggregate_parameter(scope: Scope, exprs: Exprs, param: Cursor, layout, assigned: bool, params, members,
+                         copies) -> None:
+    """A struct or vector passed by value: one kernel parameter per leaf, each with the
+    range of its type; copied into locals when the body assigns a part of it."""
+    spot = name_span(scope, param)
+    binding, declared = exprs.agg.declare(param, layout, None, kind="param")
+    params.extend(declared)
+    for decl, leaf in zip(declared, layout.leaves):
+        if leaf.ctype.is_int:
+            value = A.Name(decl.name, span=spot)
+            fact = A.Binary("&&", A.Binary("<=", A.IntLit(leaf.ctype.lo, span=spot), value, span=spot),
+                            A.Binary("<=", value, A.IntLit(leaf.ctype.hi, span=spot), span=spot), span=spot)
+            members.append(A.ContextEverywhere(fact, span=spot))
+    if assigned:
+        copies.append(lambda: exprs.agg.declare(param, layout, binding.aggregate)[1])
 
 
 def _address_space(scope: Scope, param: Cursor) -> A.Scope:
