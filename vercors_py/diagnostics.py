@@ -133,7 +133,7 @@ _CODES = [
     ("type.c-semantic", "CUDA/OpenCL code that parses but that clang rejects: an undeclared name, no matching overload, a conversion C does not allow (clang's message)"),
     ("type.level-reserved", "a group contract that mentions lid or tid, or a kernel contract that mentions gid, lid or tid"),
     # unsupported (the C front end)
-    ("unsupported.type", "a type outside the subset: structs, unions, vector types, pointers to pointers, images, ..."),
+    ("unsupported.type", "a type outside the subset: unions, bit-fields, structs with methods, pointers to pointers, images, ..."),
     ("unsupported.pointer", "a pointer the front end does not follow: into two arrays, NULL, compared or used as a value"),
     ("unsupported.side-effect", "an assignment, `++`/`--`, comma or call with effects inside an expression"),
     ("unsupported.function", "a call of a function the front end does not know or cannot inline, or a GPUVerify built-in without counterpart in an annotation that must be checked"),

@@ -252,11 +252,9 @@ class Aggregates:
 
     @staticmethod
     def _same_layout(a: Layout, b: Layout) -> bool:
-        if a == b:
-            return True
-        return a.uniform and b.uniform and a.leaves[0].ctype.same(b.leaves[0].ctype) \
-            and a.stride == b.stride and all(x.offset == y.offset for x, y in zip(a.leaves, b.leaves)) \
-            and len(a.leaves) == len(b.leaves)
+        """Whether memory laid out for `a` holds values of `b`: the same struct, or cells
+        of one scalar type (where an element of `b` is its own run of cells)."""
+        return a == b or a.uniform and b.uniform and a.leaves[0].ctype.same(b.leaves[0].ctype)
 
     def scalar_memory(self, base: Binding, index: A.Expr, ctype: CType, span) -> None:
         """A scalar read of memory of aggregates (`((float *) v)[i]`): only of a uniform

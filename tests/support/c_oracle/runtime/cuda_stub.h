@@ -26,6 +26,18 @@ static inline dim3 oracle_dims(int which) {
     dim3 r = {oracle_id(which, 0), oracle_id(which, 1), oracle_id(which, 2)};
     return r;
 }
+/* CUDA's vector types (vector_types.h): plain structs, the four-component ones aligned
+ * to 16 bytes (8 for two components of 4 bytes), and their make_ functions. */
+#define ORACLE_VECTOR(T, NAME) \
+  struct __attribute__((aligned(2 * sizeof(T)))) NAME##2 { T x, y; }; \
+  struct __attribute__((aligned(4 * sizeof(T)))) NAME##4 { T x, y, z, w; }; \
+  static inline NAME##2 make_##NAME##2(T x, T y) { NAME##2 r = {x, y}; return r; } \
+  static inline NAME##4 make_##NAME##4(T x, T y, T z, T w) { NAME##4 r = {x, y, z, w}; return r; }
+ORACLE_VECTOR(float, float)
+ORACLE_VECTOR(int, int)
+ORACLE_VECTOR(unsigned int, uint)
+#undef ORACLE_VECTOR
+
 #define threadIdx (oracle_ids(0))
 #define blockIdx (oracle_ids(1))
 #define blockDim (oracle_dims(2))
