@@ -127,6 +127,8 @@ class Exprs:
         self.hoisted: list | None = None
         self.calls = itertools.count(1)           # numbers the calls' unknown values
         self.uninterpreted_names: dict[tuple, str] = {}
+        from .clang_aggregates import Aggregates
+        self.agg = Aggregates(self)          # structs and vectors
 
     def hoist(self, stmt, function: str, span) -> None:
         if self.hoisted is None:
@@ -144,8 +146,6 @@ class Exprs:
             yield
         finally:
             self.hoisted = outer
-        from .clang_aggregates import Aggregates
-        self.agg = Aggregates(self)          # structs and vectors
 
     # ---- entry points ----
     def value(self, c: Cursor) -> Val:
