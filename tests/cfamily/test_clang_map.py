@@ -218,7 +218,17 @@ def test_null_pointer_constants_are_the_null_tag(null, path):
     space = "__global " if path == "k.cl" else ""
     head = "__kernel void k(__global int *a, int c)" if path == "k.cl" else "__global__ void k(int *a, int c)"
     shown = body(f"{head} {{\n  {space}int *p = c ? a : {null};\n  if (p) p[0] = 1;\n}}\n", path)
-    assert "int p$tag = c != 0 ? 1 : 0;" in shown and "if (p$tag != 0)" in shown
+    assert "int p$tag = c != 0 ? 1 : 0;" in shown
+    # Not NULL: not the NULL tag, and not a parameter the host passed NULL for.
+    assert "if (!(p$tag == 0 || p$tag == 1 && p == 0 && \\argument_is_null(1)))" in shown
+
+
+def test_the_host_may_pass_null_for_a_pointer_parameter():
+    text = "__global__ void k(int *a, int *b) {\n  if (a == 0) b[0] = threadIdx.x;\n}\n"
+    assert "if (\\argument_is_null(1))" in body(text)
+    # The same answer for every thread: so the write of b[0] by every thread races.
+    result = service.races_text(text, "k.cu", service.Options(timeout=10.0))
+    assert result.verdict.value == "racy"
 
 
 def test_an_unset_pointer_is_its_own_tag_and_a_use_of_it_is_checked():

@@ -41,8 +41,9 @@ NULL, UNSET = 0, -1
 # What a pointer may point at besides arrays (array names are C identifiers: no clash).
 _NULL, _UNSET = "(NULL)", "(unset)"
 _NULL_LITERALS = (K.GNU_NULL_EXPR, K.CXX_NULL_PTR_LITERAL_EXPR)
-# Passes over a file before the sets of arrays stop growing (each pass only adds).
-MAX_PASSES = 8
+# Passes over a file for the sets of arrays to stop growing (each pass only adds to
+# them; two or three suffice unless pointers copy each other in a long chain).
+MAX_PASSES = 16
 
 
 @attrs.frozen
@@ -71,6 +72,8 @@ class Learned:
         self.tags: dict[str, int] = {}            # array (mapped name) -> its tag
         self.arrays: dict[str, Binding] = {}
         self.targets: dict[tuple, frozenset] = {}  # pointer declaration -> what it may point at
+        # Arrays that are kernel parameters: the host may pass NULL for one.
+        self.nullable: set[str] = set()
         self.stale = False                         # a use was mapped before all of its arrays were known
 
 
@@ -147,6 +150,8 @@ class Pointers:
             case K.DECL_REF_EXPR if c.referenced is not None:
                 binding = self.s.lookup(c.referenced)
                 if binding is not None and binding.what is What.ARRAY and not binding.cell and not binding.dims:
+                    if c.referenced.kind is K.PARM_DECL:
+                        self.learned.nullable.add(binding.name)
                     return Pointee((binding,), self._origin(binding, span))
                 if binding is not None and binding.what is What.POINTER:
                     return self.variable(binding, c.referenced, span)
@@ -359,14 +364,20 @@ class Pointers:
                           f"`{op}` between pointers is defined only within one array; these may point into "
                           "different arrays or be NULL")
 
-    def _equal(self, p: Pointee, q: Pointee, left_c: Cursor, right_c: Cursor, span) -> A.Expr:
+    def _equal(self, p: Pointee, q: Pointee, left_c: Cursor, right_c: Cursor, span, what: str = "compared") -> A.Expr:
         """`p == q`: both NULL, or the same array and offset; pointers into two arrays are
         unequal unless one is one past the end of its array and the other at the start of
-        its own, which may follow in memory (an unknown answer then)."""
-        def same(tag: A.Expr, value: int) -> A.Expr:
-            return A.Binary("==", tag, A.IntLit(value, span=span), span=span)
+        its own, which may follow in memory (an unknown answer then).  A kernel's pointer
+        parameter is NULL if the host passed NULL (unknown, the same for every thread)."""
+        def same(e: A.Expr, value: int) -> A.Expr:
+            if isinstance(e, A.IntLit):
+                return A.BoolLit(e.value == value, span=span)
+            return A.Binary("==", e, A.IntLit(value, span=span), span=span)
 
         def conj(parts: list) -> A.Expr:
+            if any(isinstance(part, A.BoolLit) and not part.value for part in parts):
+                return A.BoolLit(False, span=span)
+            parts = [part for part in parts if not isinstance(part, A.BoolLit)]
             out = parts[0] if parts else A.BoolLit(True, span=span)
             for part in parts[1:]:
                 out = A.Binary("&&", out, part, span=span)
@@ -374,6 +385,12 @@ class Pointers:
 
         tp, tq = self.tag_of(p, span), self.tag_of(q, span)
         options = [conj([same(tp, NULL), same(tq, NULL)])] if p.null and q.null else []
+        passed_null = self.s.uninterpreted("\\argument_is_null", A.Type.BOOL, 1)
+        for one, other, t_one, t_other in ((p, q, tp, tq), (q, p, tq, tp)):
+            for x in (x for x in one.arrays if other.null and x.name in self.learned.nullable):
+                options.append(conj(([same(t_one, self.tag(x))] if one.tag is not None else []) + [
+                    same(t_other, NULL), same(one.offset, 0),
+                    A.Call(passed_null, (A.IntLit(self.tag(x), span=span),), name_span=span, span=span)]))
         adjacent = self.s.uninterpreted("\\pointers_adjacent", A.Type.BOOL, 5)
         for x in p.arrays:
             for y in q.arrays:
@@ -388,21 +405,27 @@ class Pointers:
                                                           A.IntLit(self.tag(y), span=span), q.offset,
                                                           A.Name("tid", span=span)), name_span=span, span=span)]
                 options.append(conj(parts))
+        options = [o for o in options if not (isinstance(o, A.BoolLit) and not o.value)]
+        if any(isinstance(o, A.BoolLit) for o in options):
+            options = [A.BoolLit(True, span=span)]
         equal = options[0] if options else A.BoolLit(False, span=span)
         for option in options[1:]:
             equal = A.Binary("||", equal, option, span=span)
         # A pointer not set may not be compared: its tag is checked where it is read first.
-        checks = [A.Binary("<=", A.IntLit(UNSET, span=span), self.checked(side, NULL, "compared", c), span=span)
+        checks = [A.Binary("<=", A.IntLit(UNSET, span=span), self.checked(side, NULL, what, c), span=span)
                   for side, c in ((p, left_c), (q, right_c)) if side.unset]
-        return conj(checks + [equal])
+        for check in reversed(checks):
+            equal = A.Binary("&&", check, equal, span=span)
+        return equal
 
     def truth(self, c: Cursor) -> A.Expr:
         """A pointer as a condition (`if (p)`, `!p`): not NULL."""
-        p = self.of(c)
         span = self.s.span(c)
-        if p.tag is None:
-            return A.BoolLit(True, span=span)
-        return A.Binary("!=", self.checked(p, NULL, "tested", c), A.IntLit(NULL, span=span), span=span)
+        null = Pointee((), A.IntLit(0, span=span), A.IntLit(NULL, span=span), null=True)
+        equal = self._equal(self.of(c), null, c, c, span, "tested")
+        if isinstance(equal, A.BoolLit):
+            return A.BoolLit(not equal.value, span=span)
+        return A.Unary("!", equal, span=span)
 
     def converted(self, inner: Cursor, c: Cursor) -> Val:
         """A pointer converted to a scalar: a truth value (`(bool) p`, C++'s `if (p)`)."""
@@ -430,6 +453,7 @@ class Pointers:
     def copy(self, param: Cursor, array: Binding, span, name_span) -> list:
         """A kernel's pointer parameter that its body assigns (`a += n`, `a = b`): C passes
         it by value, so the body works on a pointer variable starting at the array."""
+        self.learned.nullable.add(array.name)
         return self._variable(param, array.ctype, Pointee((array,), A.IntLit(0, span=span)), span, name_span)[1]
 
     def result(self, definition: Cursor, result_c: Cursor, name: str, span) -> tuple[list, Pointee]:
@@ -440,12 +464,14 @@ class Pointers:
 
     def _cells(self, pointer, c: Cursor):
         """The type of the cells a pointer type points at."""
-        cells = T.scalar(T.pointee(pointer))
-        if cells is None:
-            raise Unsupported("unsupported.pointer", self.s.span(c),
-                              f"pointers to `{T.spelling(T.pointee(pointer))}` are not supported: a pointer points "
-                              "at cells of numbers or truth values")
-        return cells
+        cells = T.pointee(pointer)
+        if T.is_pointer(cells):
+            raise Unsupported("unsupported.pointer", self.s.span(c), "pointers to pointers are not supported")
+        ctype = T.scalar(cells)
+        if ctype is None:
+            raise Unsupported("unsupported.type", self.s.span(c),
+                              f"pointers to `{T.spelling(cells)}` are not supported: cells are numbers or truth values")
+        return ctype
 
     def _variable(self, c: Cursor, ctype, init: Pointee | None, span, name_span, c_name: str | None = None,
                   later: bool = False) -> tuple[Binding, list]:

@@ -64,8 +64,11 @@ def translate(unit: ClangUnit, launch: Launch) -> Mapped:
         if scope.wants_dimensions and not scope.dimensional:
             dimensional = True
         elif not learned.stale:
-            break
-    return mapped
+            return mapped
+    # Not settled: some use was mapped without all the arrays its pointer may point into.
+    return Mapped(None, mapped.diagnostics + (D.error(
+        "unsupported.pointer", unit.source.span(0, 0),
+        f"the arrays this file's pointers may point into were not settled in {MAX_PASSES} passes"),))
 
 
 def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Learned) -> tuple[Mapped, Scope]:
