@@ -201,6 +201,7 @@ def test_a_pointer_into_two_arrays_is_a_tag_and_an_offset():
 def test_a_pointer_into_one_array_stays_its_offset():
     shown = body("__global__ void k(int *a) {\n  int *p = a + 2;\n  p++;\n  p[0] = 1;\n}\n")
     assert "$tag" not in shown and "int p = 2;" in shown and "a[p] = 1;" in shown
+    assert body("__global__ void k(int *a) {\n  (a + 1)[threadIdx.x] = 0;\n}\n") == "{\na[1 + threadIdx.x] = 0;\n}"
 
 
 def test_an_array_assigned_after_a_use_is_known_at_the_use():
@@ -267,6 +268,20 @@ def test_what_pointers_cannot_do_exactly_is_refused(statement, col):
 ])
 def test_pointers_in_memory_are_refused(text, path):
     assert [code for code, *_ in refused(text, path)][:1] == ["unsupported.pointer"]
+
+
+def test_a_helper_returning_a_pointer_is_inlined_and_its_ensures_checked():
+    text = ("__device__ int *pick(int *x, int *y, int c) {\n"
+            "  __ensures(__implies(__enabled(), __return_val_ptr() == (c ? x : y)));\n"
+            "  int *r = c ? x : y;\n  return r;\n}\n"
+            "__global__ void k(int *a, int *b) {\n  int *p = pick(a, b, threadIdx.x % 2);\n"
+            "  p[blockIdx.x * blockDim.x + threadIdx.x] = 1;\n}\n")
+    shown = body(text)
+    assert "int pick$value$tag = r$tag;" in shown and "p$tag = pick$value$tag;" in shown
+    # The helper's `__ensures` holds (the kernel has no contract: only permissions and bounds fail).
+    checked = service.check_text(text, "k.cu", service.Options(timeout=10.0))
+    assert {d.code.split(".")[0] for d in checked.diagnostics if d.severity is D.Severity.ERROR} == {"perm", "bounds"}
+    assert service.races_text(text, "k.cu", service.Options(timeout=10.0)).verdict.value == "race-free"
 
 
 def test_a_race_is_reported_on_the_array_written_and_none_on_the_other():

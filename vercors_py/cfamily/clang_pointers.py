@@ -30,7 +30,6 @@ import attrs
 from clang.cindex import Cursor, CursorKind as K, TypeKind
 
 from ..syntax import ast as A
-from . import clang_builtins as B
 from . import clang_types as T
 from .clang_expressions import (_CASTS, Val, _minus, _plus, children, operator, parameters, single_return,
                                 strip)
@@ -216,7 +215,7 @@ class Pointers:
         step = self.e.index(step_c)
         offset = _plus(p.offset, step, span) if op == "+" else _minus(p.offset, step, span)
         # NULL + 0 is NULL (C++); any other step of NULL, or of a pointer not set, is undefined.
-        tag = p.tag if self.e.constant(step_c) == 0 else self.checked(p, 1, "moved", pointer_c)
+        tag = p.tag if p.tag is None or self.e.constant(step_c) == 0 else self.checked(p, 1, "moved", pointer_c)
         return attrs.evolve(p, offset=offset, tag=tag)
 
     def _address(self, target: Cursor, span) -> Pointee | None:
@@ -249,7 +248,7 @@ class Pointers:
         function = c.referenced
         args = list(c.get_arguments())
         name = function.spelling if function is not None else ""
-        if name.startswith(B.GPUVERIFY_RETURN_VAL) and not args and isinstance(self.e.returned, Pointee):
+        if name == "__return_val_ptr" and not args and isinstance(self.e.returned, Pointee):
             return self.e.returned
         definition = function.get_definition() if function is not None and self.s.is_file_function(function) \
             else None
@@ -457,7 +456,7 @@ class Pointers:
         return self._variable(param, array.ctype, Pointee((array,), A.IntLit(0, span=span)), span, name_span)[1]
 
     def result(self, definition: Cursor, result_c: Cursor, name: str, span) -> tuple[list, Pointee]:
-        """The pointer a helper inlined as statements returns: a variable of its own."""
+        """The pointer the helper `name` inlined as statements returns: a variable of its own."""
         ctype = self._cells(definition.result_type, result_c)
         binding, decls = self._variable(definition, ctype, self.of(result_c), span, span, c_name=f"{name}$value")
         return decls, self.variable(binding, definition, span)

@@ -509,7 +509,7 @@ class Statements:
                 stmts.extend(decls)
                 returned = local.aggregate
             elif result_c is not None and T.is_pointer(definition.result_type):
-                decls, returned = self.e.pointers.result(definition, result_c, f"{name}$value", span)
+                decls, returned = self.e.pointers.result(definition, result_c, name, span)
                 stmts.extend(decls)
             elif result_c is not None:
                 # Computed into a variable of its own: GPUVerify's __ensures may name it
