@@ -204,6 +204,11 @@ def test_a_pointer_into_one_array_stays_its_offset():
     assert body("__global__ void k(int *a) {\n  (a + 1)[threadIdx.x] = 0;\n}\n") == "{\na[1 + threadIdx.x] = 0;\n}"
 
 
+def test_a_pointer_to_vectors_moves_by_whole_vectors():
+    shown = body("__global__ void k(float4 *a) {\n  float4 *q = a + 1;\n  q++;\n  q->x = 1.0f;\n}\n")
+    assert "int q = 4;" in shown and "q = q + (q + 1 - q) * 4;" in shown
+
+
 def test_an_array_assigned_after_a_use_is_known_at_the_use():
     # The use in the loop comes before `p = b` in the text: the file is mapped again
     # with both arrays known, and the first write covers both.

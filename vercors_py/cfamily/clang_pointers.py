@@ -31,8 +31,8 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind
 
 from ..syntax import ast as A
 from . import clang_types as T
-from .clang_expressions import (_CASTS, Val, _minus, _plus, children, operator, parameters, single_return,
-                                strip)
+from .clang_expressions import (_CASTS, Val, _minus, _plus, _times, children, operator, parameters,
+                                single_return, strip)
 from .clang_scope import Binding, Unsupported, What, key
 from .dialect import Dialect
 
@@ -55,7 +55,7 @@ class Pointee:
 
 
 @attrs.frozen
-class Cells:
+class Choices:
     """The cells an access `p[i]`, `*p` may be: one per array, by tag."""
     choices: tuple[tuple[int, Binding, A.Expr], ...]    # (tag, array, index)
     tag: A.Expr | None             # which choice; None: the one
@@ -175,10 +175,14 @@ class Pointers:
 
     def _converted(self, inner: Cursor, c: Cursor) -> Pointee:
         """A pointer conversion keeps the cells' type, or makes it `void *` (an address,
-        which is compared but not read through: `(int *)` of it is another conversion)."""
+        which is compared but not read through: `(int *)` of it is another conversion),
+        and gives a pointer aligned for its type (clang_aggregates.py)."""
         if not (T.is_pointer(c.type) and T.pointee(c.type).get_canonical().kind is TypeKind.VOID):
             self.e._same_cells(inner, c)
-        return self.of(inner)
+        p = self.of(inner)
+        for array in p.arrays:
+            self.e._aligned(inner, c, array, p.offset)
+        return p
 
     def _is_null(self, c: Cursor) -> bool:
         """Whether `c` is a null pointer constant made a pointer: `0`, `NULL`, `(void *) 0`,
@@ -212,7 +216,7 @@ class Pointers:
         return self._pointee(marks, name, A.Name(binding.tag, span=span))
 
     def _moved(self, p: Pointee, step_c: Cursor, op: str, pointer_c: Cursor, span) -> Pointee:
-        step = self.e.index(step_c)
+        step = _times(self.e.index(step_c), self.e.agg.stride(T.pointee(pointer_c.type), pointer_c), span)
         offset = _plus(p.offset, step, span) if op == "+" else _minus(p.offset, step, span)
         # NULL + 0 is NULL (C++); any other step of NULL, or of a pointer not set, is undefined.
         tag = p.tag if p.tag is None or self.e.constant(step_c) == 0 else self.checked(p, 1, "moved", pointer_c)
@@ -228,7 +232,8 @@ class Pointers:
             p = self.of(pointer_c)
             if p.tag is None:
                 # One array: the index as an access computes it (a private slice checked).
-                return attrs.evolve(p, offset=self.e.offset(p.arrays[0], p.offset, item))
+                stride = self.e.agg.stride(target.type, target)
+                return attrs.evolve(p, offset=self.e.offset(p.arrays[0], p.offset, item, stride))
             return self._moved(p, item, "+", pointer_c, span)
         if target.kind is K.UNARY_OPERATOR and self.s.unit.unary_operator(target) == "*":
             return self.of(children(target)[0])
@@ -274,15 +279,16 @@ class Pointers:
         return Binding(What.POINTER, self.e.scalar_of_cells(param), param.spelling, value=p.offset, points=p)
 
     # ---- reads and writes ----
-    def cells(self, c: Cursor) -> Cells:
+    def cells(self, c: Cursor) -> Choices:
         """The cells `a[i]`, `p[i]`, `t[i][j]` or `*p` may be."""
         if c.kind is K.ARRAY_SUBSCRIPT_EXPR and self._has_dims(c):
             array, index, name_span = self.e.subscript(c)
-            return Cells(((self.tag(array), array, index),), None, None, True, name_span)
+            return Choices(((self.tag(array), array, index),), None, None, True, name_span)
         if c.kind is K.ARRAY_SUBSCRIPT_EXPR:
             pointer_c, item = _sides(c)
             p = self.of(pointer_c)
-            choices = tuple((self.tag(a), a, self.e.offset(a, p.offset, item)) for a in p.arrays)
+            stride = self.e.agg.stride(c.type, c)
+            choices = tuple((self.tag(a), a, self.e.offset(a, p.offset, item, stride)) for a in p.arrays)
             name_span = self.s.span(strip(pointer_c))
         else:
             pointer_c = children(c)[0]
@@ -290,7 +296,7 @@ class Pointers:
             choices = tuple((self.tag(a), a, p.offset) for a in p.arrays)
             name_span = self.s.span(c)
         total = not (p.null or p.unset)
-        return Cells(choices, p.tag, self.checked(p, 1, "read or written", pointer_c) if p.tag is not None else None,
+        return Choices(choices, p.tag, self.checked(p, 1, "read or written", pointer_c) if p.tag is not None else None,
                      total, name_span)
 
     def read(self, c: Cursor) -> Val:
@@ -466,7 +472,8 @@ class Pointers:
         cells = T.pointee(pointer)
         if T.is_pointer(cells):
             raise Unsupported("unsupported.pointer", self.s.span(c), "pointers to pointers are not supported")
-        ctype = T.scalar(cells)
+        layout = self.e.agg.layout(cells, c)
+        ctype = T.scalar(cells) if layout is None else layout.leaves[0].ctype
         if ctype is None:
             raise Unsupported("unsupported.type", self.s.span(c),
                               f"pointers to `{T.spelling(cells)}` are not supported: cells are numbers or truth values")
@@ -521,7 +528,12 @@ class Pointers:
         not set, undefined, so its tag is checked."""
         p = self.variable(binding, target.referenced, span)
         name = A.Name(binding.name, span=self.s.span(target))
-        moved = A.Assign(name, compute(Val(name, attrs.evolve(T.INT, bits=64, name="long"))).expr, span=span)
+        new = compute(Val(name, attrs.evolve(T.INT, bits=64, name="long"))).expr
+        stride = self.e.agg.stride(T.pointee(target.type), target)
+        if stride != 1:
+            # By elements of `stride` cells (`float4 *q; q++` moves 4 cells).
+            new = _plus(name, _times(A.Binary("-", new, name, span=span), stride, span), span)
+        moved = A.Assign(name, new, span=span)
         if not (p.null or p.unset):
             return moved
         tag = A.Name(binding.tag, span=span)
