@@ -270,6 +270,7 @@ DIVERGENCE_WORDS = re.compile(r"non-uniform|divergen", re.I)
 # check's diagnostics that name the same kind of error.
 ERROR_KINDS = (
     ("out-of-bounds", re.compile(r"out-of-bounds", re.I), ("bounds",)),
+    ("null pointer", re.compile(r"null pointer", re.I), ("bounds",)),
     # calls are inlined: a callee's __requires is an assertion at the call
     ("precondition", re.compile(r"precondition|requires", re.I), ("pre", "assert")),
     ("postcondition", re.compile(r"postcondition|ensures", re.I), ("post",)),

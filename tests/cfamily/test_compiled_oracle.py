@@ -295,3 +295,23 @@ def test_the_tool_claims_nothing_the_compiled_example_refutes(oracle, path):
         found += [f"{local} x {groups}: {problem}" for command in ("races", "check")
                   if (problem := refuted(path, command, outcome))]
     assert found == []
+
+
+# ---- pointers into several arrays, and NULL (cfamily/clang_pointers.py) ----
+
+POINTER_FILES = sorted((ROOT / "tests" / "data" / "protocols").glob("pointer-*"))
+
+
+@pytest.mark.parametrize("path", POINTER_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("use", (0, 1))
+def test_what_races_says_of_a_pointer_kernel_the_compiled_one_does(oracle, path, use):
+    """Race-free kernels do not race when compiled, racy ones do (on the array the
+    pointer names), and the one races calls unknown writes through NULL."""
+    outcome = c_oracle.run(path, local=4, groups=2, scalars={"use": use})
+    said = verdict(path, "races")
+    if said == "race-free":
+        assert not outcome.failed, outcome.describe()
+    elif said == "racy":
+        assert outcome.racy, outcome.describe()
+    else:
+        assert said == "unknown" and (outcome.failed if use == 0 else not outcome.failed), outcome.describe()

@@ -121,6 +121,7 @@ class Exprs:
         # Variables known to lie in a narrower range than their type's where an expression
         # is being mapped (a for loop's counter in its update: clang_statements.for_loop).
         self.narrowed: dict[tuple, tuple[int, int]] = {}
+        self.pointers = None                 # clang_pointers.Pointers: pointer values, reads and writes
         # The statements an expression needs before the statement it stands in (the
         # unknown value of a call of a function without a body: bodiless.py); None
         # where no statement can go (a contract, an invariant).
@@ -167,6 +168,8 @@ class Exprs:
         return method(c)
 
     def cond(self, c: Cursor) -> A.Expr:
+        if T.is_pointer(c.type):
+            return self.pointers.truth(c)
         return self.as_bool(self.value(c), c)
 
     def constant(self, c: Cursor) -> int | None:
@@ -269,6 +272,8 @@ class Exprs:
         inner = children(c)
         if len(inner) != 1:
             raise Unsupported("unsupported.statement", self.s.span(c), "this expression is not supported")
+        if T.is_pointer(inner[0].type):
+            return self.pointers.converted(inner[0], c)
         return self.convert(self.value(inner[0]), self.scalar(c), c)
 
     def _paren_expr(self, c: Cursor) -> Val:
@@ -355,8 +360,7 @@ class Exprs:
     def _array_subscript_expr(self, c: Cursor) -> Val:
         if self.agg.place_of(c) is not None:
             return self.agg.leaf(c)
-        array, index, name_span = self.subscript(c)
-        return Val(A.Index(A.Name(array.name, span=name_span), index, span=self.s.span(c)), array.ctype)
+        return self.pointers.read(c)
 
     def subscript(self, c: Cursor) -> tuple[Binding, A.Expr, object]:
         """The array, the index and the span of the array's name of `a[i]`; `t[i][j]` of
@@ -390,11 +394,11 @@ class Exprs:
         if len(items) != 1:
             raise Unsupported("unsupported.pointer", self.s.span(c), "only arrays declared with their sizes can be "
                               "indexed more than once")
-        pointer_side = children(c)[0] if T.is_pointer(children(c)[0].type) or T.is_array(children(c)[0].type) \
-            else children(c)[1]
-        array, offset = self.pointer(pointer_side)
-        return array, self.offset(array, offset, items[0], self.agg.stride(c.type, c)), \
-            self.s.span(strip(pointer_side))
+        cells = self.pointers.cells(c)
+        if cells.tag is not None:
+            raise Unsupported("unsupported.pointer", self.s.span(c), "this pointer may point into several arrays here")
+        _, array, index = cells.choices[0]
+        return array, index, cells.name_span
 
     def offset(self, array: Binding, offset: A.Expr, item: Cursor, stride: int = 1) -> A.Expr:
         """The cell `offset + item * stride` of `array` (`stride` cells per element of an
@@ -419,56 +423,14 @@ class Exprs:
         return self.convert(val, T.INT, item).expr if val.ctype.kind is Kind.BOOL else val.expr
 
     def pointer(self, c: Cursor) -> tuple[Binding, A.Expr]:
-        """The array a pointer expression points into and the offset (in cells) it
-        points at: `a`, `p`, `a + e`, `e + p`, `p - e`, `&a[e]`, `&x`, a cast that keeps
-        the cells' type.  A cast to a pointer to cells of another type (`(char *) a`)
-        reads memory in a way the language cannot express: refused."""
-        span = self.s.span(c)
-        match c.kind:
-            case K.PAREN_EXPR | K.UNEXPOSED_EXPR if len(children(c)) == 1:
-                inner = children(c)[0]
-                self._same_cells(inner, c)
-                return self._aligned(inner, c, *self.pointer(inner))
-            case kind if kind in _CASTS:
-                inner = children(c)[-1]
-                self._same_cells(inner, c)
-                return self._aligned(inner, c, *self.pointer(inner))
-            case K.DECL_REF_EXPR if c.referenced is not None:
-                binding = self.s.lookup(c.referenced)
-                if binding is not None and binding.what is What.ARRAY and not binding.cell and not binding.dims:
-                    if binding.private:
-                        # A thread's private array starts at its own slice.
-                        return binding, A.Binary("*", A.Name("lid", span=span), A.IntLit(binding.private, span=span),
-                                                 span=span)
-                    return binding, A.IntLit(0, span=span)
-                if binding is not None and binding.what is What.POINTER:
-                    base = binding.base or self.s.bases.get(binding.name)
-                    if base is None:
-                        raise Unsupported("unsupported.pointer", span,
-                                          f"the pointer `{c.spelling}` is used before it points into an array")
-                    return base, binding.value if binding.value is not None else A.Name(binding.name, span=span)
-            case K.BINARY_OPERATOR if operator(c) in ("+", "-"):
-                left, right = children(c)
-                if T.is_pointer(left.type) and not T.is_pointer(right.type):
-                    base, offset = self.pointer(left)
-                    step = _times(self.index(right), self.agg.stride(T.pointee(left.type), c), span)
-                    return base, (_plus(offset, step, span) if operator(c) == "+" else _minus(offset, step, span))
-                if operator(c) == "+" and T.is_pointer(right.type) and not T.is_pointer(left.type):
-                    base, offset = self.pointer(right)
-                    return base, _plus(offset, _times(self.index(left), self.agg.stride(T.pointee(right.type), c),
-                                                      span), span)
-            case K.UNARY_OPERATOR if self.u.unary_operator(c) == "&":
-                target = strip(children(c)[0])
-                if target.kind is K.ARRAY_SUBSCRIPT_EXPR:
-                    array, index, _ = self.subscript(target)
-                    return array, index
-                if target.kind is K.DECL_REF_EXPR and target.referenced is not None:
-                    binding = self.s.lookup(target.referenced)
-                    if binding is not None and binding.cell:
-                        return binding, self.cell(binding, span).index
-        raise Unsupported("unsupported.pointer", span,
-                          "this pointer is not supported: a pointer must point into one array "
-                          "(`a`, `a + i`, `&a[i]`, another such pointer), the same array wherever it is set")
+        """The one array a pointer expression points into and the offset (in cells) it
+        points at (clang_pointers.py); one that may point into several, or be NULL, is
+        refused here."""
+        p = self.pointers.of(c)
+        if p.tag is not None:
+            raise Unsupported("unsupported.pointer", self.s.span(c),
+                              "this pointer may point into several arrays or be NULL here")
+        return p.arrays[0], p.offset
 
     def _same_cells(self, inner: Cursor, outer: Cursor) -> None:
         """A pointer conversion must keep the type of the cells it points at (address
@@ -521,8 +483,7 @@ class Exprs:
                 return Val(A.Binary("-", A.IntLit(ctype.hi, span=span), val.expr, span=span), ctype,
                            (ctype.hi - hi, ctype.hi - lo))
             case "*":
-                base, offset = self.pointer(operand)
-                return Val(A.Index(A.Name(base.name, span=span), offset, span=span), base.ctype)
+                return self.pointers.read(c)
             case "&":
                 raise Unsupported("unsupported.pointer", span,
                                   "`&x` is only supported as the address of a cell, `&a[i]`, given to a pointer")
@@ -545,7 +506,7 @@ class Exprs:
         if op in ("&&", "||"):
             return Val(A.Binary(op, self.cond(left_c), self.cond(right_c), span=span), T.BOOL)
         if T.is_pointer(left_c.type) or T.is_pointer(right_c.type):
-            raise Unsupported("unsupported.pointer", span, "pointers are only supported as arrays: `a[i]`, `*p`")
+            return self.pointers.compare(op, c)
         if op in _BITWISE:
             truth = self._truth(left_c), self._truth(right_c)
             if None not in truth:
@@ -685,6 +646,8 @@ class Exprs:
         return Val(A.Conditional(self.cond(test), then.expr, otherwise.expr, span=self.s.span(c)), ctype, bounds)
 
     def _cast(self, c: Cursor) -> Val:
+        if T.is_pointer(children(c)[-1].type):
+            return self.pointers.converted(children(c)[-1], c)
         return self.convert(self.value(children(c)[-1]), self.scalar(c), c)
 
     _cstyle_cast_expr = _cxx_static_cast_expr = _cxx_functional_cast_expr = _cxx_const_cast_expr = _cast
@@ -801,9 +764,8 @@ class Exprs:
     def argument(self, param: Cursor, arg: Cursor) -> Binding:
         """What a parameter of an inlined helper is bound to: the value of its argument
         or, for a pointer, the array and offset the argument points at."""
-        if T.is_pointer(param.type):
-            base, offset = self.pointer(arg)
-            return Binding(What.POINTER, base.ctype, base.name, base=base, value=offset)
+        if T.is_pointer(param.type) or T.is_array(param.type):
+            return self.pointers.bound(param, arg)
         if self.agg.layout(param.type, param) is not None:
             value = self.agg.value(arg)
             return Binding(What.AGGREGATE, value.vals[0].ctype, param.spelling, aggregate=value)

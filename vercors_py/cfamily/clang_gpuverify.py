@@ -108,7 +108,7 @@ TABLE: dict[str, Row] = {
                      "postcondition cannot name yet"),
     "__old_bool": Row(Becomes.UNSTATED, "is a value at a helper's entry, which an inlined helper's "
                       "postcondition cannot name yet"),
-    "__return_val_ptr": Row(Becomes.UNSTATED, "is a pointer returned, and helpers returning pointers are not read"),
+    "__return_val_ptr": Row(Becomes.EXACT, "in a helper's `__ensures`, the pointer it returns (clang_pointers.py)"),
     "__return_val_funptr": Row(Becomes.UNSTATED, "is a function pointer returned, and function pointers are not read"),
     "__return_val_int4": Row(Becomes.UNSTATED, "is a vector returned, and vectors are not read"),
     # Statements of their own.

@@ -43,7 +43,7 @@ class What(enum.Enum):
     LOCAL = "local"             # a scalar variable of the thread (also a copied parameter)
     PARAM = "param"             # a scalar kernel parameter: uniform, never assigned
     ARRAY = "array"             # a global or local array
-    POINTER = "pointer"         # a pointer into one array: `name` holds its offset
+    POINTER = "pointer"         # a pointer variable: `name` holds its offset (clang_pointers.py)
     AGGREGATE = "aggregate"     # a struct or vector value: one scalar per leaf (clang_aggregates.py)
     REFUSED = "refused"         # its declaration is unsupported (reported there)
 
@@ -57,7 +57,9 @@ class Binding:
     dims: tuple[int, ...] = ()    # the sizes of a multi-dimensional array, outermost first
     cell: bool = False            # a scalar in memory: the one cell of an array (or its thread's cell)
     private: int = 0              # a thread's private array of this many cells
-    base: "Binding | None" = None     # POINTER: the array it points into, once known
+    base: "Binding | None" = None     # POINTER into one array: that array
+    tag: str | None = None            # POINTER into several arrays, or NULL or not set: the variable saying which
+    points: object = None             # POINTER parameter of a helper inlined into an expression: its Pointee
     why: D.Diagnostic | None = None   # REFUSED at file scope: the problem to report at a use
     aggregate: object = None          # AGGREGATE: its leaves (an Agg); ARRAY of aggregates: their Cells
 
@@ -88,7 +90,6 @@ class Scope:
         self.local_arrays: list[A.ArrayDecl] = []
         self.private_arrays: list[tuple[str, int]] = []   # (mapped name, cells per thread)
         self.local_types: dict[str, CType] = {}           # mapped name of a local -> its C type
-        self.bases: dict[str, Binding] = {}               # pointer variable (mapped name) -> its array
         self.extern_shared: list[Binding] = []            # dynamic shared arrays in scope (dynamic_shared.py)
         # The functions the file declares (by canonical declaration).  Clang declares a
         # built-in it meets implicitly, at its first use, so a built-in's place in the
@@ -141,7 +142,8 @@ class Scope:
     def declare(self, declaration: Cursor, what: What, ctype: CType, c_name: str | None = None, **kw) -> Binding:
         """A new name for a declaration: the language allows no shadowing, C does, so
         an inner declaration of a visible name gets primes."""
-        visible = set().union(*self.names)
+        # The kernel's memory is declared at its top: its names stay taken after a block.
+        visible = set().union(*self.names, (a.name for a in self.local_arrays))
         c_name = c_name or declaration.spelling
         name = c_name + "'" if c_name in _RESERVED else c_name
         while name in visible:

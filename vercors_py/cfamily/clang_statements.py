@@ -197,6 +197,7 @@ class Statements:
             facts.append(A.Clause(A.ClauseKind.LOOP_INVARIANT, A.Binary(
                 "&&", A.Binary("<=", A.IntLit(ctype.lo, span=span), value, span=span),
                 A.Binary("<=", value, A.IntLit(ctype.hi, span=span), span=span), span=span), span=span, implied=True))
+        facts += self.e.pointers.invariants(loop)
         return attrs.evolve(loop, contract=tuple(facts) + loop.contract)
 
     def loop_condition(self, c: Cursor | None) -> tuple[tuple, A.Expr, list]:
@@ -387,22 +388,7 @@ class Statements:
         return call
 
     def pointer_variable(self, c: Cursor, init: Cursor | None) -> list:
-        """A pointer variable: an int holding its offset into the one array it points
-        into, which its first assignment in the text fixes."""
-        if T.is_pointer(T.pointee(c.type)):
-            raise Unsupported("unsupported.pointer", self.s.span(c), "pointers to pointers are not supported")
-        binding = self.s.declare(c, What.POINTER, self.e.scalar_of_cells(c))
-        decl = A.VarDecl(A.Type.INT, binding.name, None, name_span=self.name_span(c), span=self.s.span(c))
-        return [decl] if init is None else [decl, self.point(binding, init, self.s.span(c))]
-
-    def point(self, binding, value: Cursor, span) -> A.Assign:
-        base, offset = self.e.pointer(value)
-        known = self.s.bases.setdefault(binding.name, base)
-        if known.name != base.name:
-            raise Unsupported("unsupported.pointer", self.s.span(value),
-                              f"this pointer is set to point into `{base.name}` here and into `{known.name}` "
-                              "elsewhere; a pointer must point into one array")
-        return A.Assign(A.Name(binding.name, span=span), offset, span=span)
+        return self.e.pointers.declare(self, c, init, self.s.span(c), self.name_span(c))
 
     # ---- expression statements ----
     def expression(self, c: Cursor, contract: tuple) -> list:
@@ -522,6 +508,9 @@ class Statements:
                                                   c_name=f"{name}$value")
                 stmts.extend(decls)
                 returned = local.aggregate
+            elif result_c is not None and T.is_pointer(definition.result_type):
+                decls, returned = self.e.pointers.result(definition, result_c, name, span)
+                stmts.extend(decls)
             elif result_c is not None:
                 # Computed into a variable of its own: GPUVerify's __ensures may name it
                 # (`__return_val_int()`), and a dropped value is still checked.
@@ -550,11 +539,8 @@ class Statements:
         layout = self.e.agg.layout(param.type, param)
         if layout is not None:
             return self.e.agg.declare(param, layout, self.e.agg.value(arg))[1]
-        if T.is_pointer(param.type):
-            base, offset = self.e.pointer(arg)
-            binding = self.s.declare(param, What.POINTER, base.ctype, base=base)
-            self.s.bases[binding.name] = base
-            return [A.VarDecl(A.Type.INT, binding.name, offset, name_span=span, span=span)]
+        if T.is_pointer(param.type) or T.is_array(param.type):
+            return self.e.pointers.declare(self, param, arg, span, span)
         ctype = self.e.scalar(param)
         value = self.e.convert(self.e.value(arg), ctype, arg).expr
         binding = self.s.declare(param, What.LOCAL, ctype)
@@ -580,7 +566,7 @@ class Statements:
                 if target.kind is K.DECL_REF_EXPR and target.referenced is not None:
                     binding = self.s.lookup(target.referenced)
                     if binding is not None and binding.what is What.POINTER and binding.value is None:
-                        return [self.point(binding, right, span)]
+                        return [self.e.pointers.assign(self, binding, target, right, span)]
                 helper = self.helper_call(right)
                 if helper is not None:
                     return [self.inline(helper, right, lambda v: self.assign(
@@ -618,7 +604,7 @@ class Statements:
         if target.kind is K.DECL_REF_EXPR and target.referenced is not None:
             binding = self.s.lookup(target.referenced)
             if binding is not None and binding.what is What.POINTER and binding.value is None:
-                return self.repoint(binding, target, compute, span)
+                return self.e.pointers.move(binding, target, compute, span)
             if binding is not None and binding.cell:
                 cell = self.e.cell(binding, target_span)
                 value = self.e.convert(compute(Val(cell, binding.ctype)), binding.ctype, target)
@@ -632,29 +618,14 @@ class Statements:
             value = self.e.convert(compute(current), binding.ctype, target)
             return A.Assign(A.Name(binding.name, span=target_span), value.expr, span=span)
         if target.kind is K.UNARY_OPERATOR and self.s.unit.unary_operator(target) == "*":
-            base, offset = self.e.pointer(children(target)[0])
-            cell = A.Index(A.Name(base.name, span=target_span), offset, span=target_span)
-            value = self.e.convert(compute(Val(cell, base.ctype)), base.ctype, target)
-            return A.ArrayAssign(cell, value.expr, span=span)
+            return self.e.pointers.write(target, compute, span)
         place = self.e.agg.place_of(target)
         if place is not None:
             value = self.e.convert(compute(place), place.ctype, target)
             return self.e.agg.store_leaf(place, value.expr, span)
         if target.kind is K.ARRAY_SUBSCRIPT_EXPR:
-            array, index, name_span = self.e.subscript(target)
-            cell = A.Index(A.Name(array.name, span=name_span), index, span=target_span)
-            value = self.e.convert(compute(Val(cell, array.ctype)), array.ctype, target)
-            return A.ArrayAssign(cell, value.expr, span=span)
+            return self.e.pointers.write(target, compute, span)
         raise Unsupported("unsupported.pointer", target_span, "only variables and array cells `a[i]` can be assigned")
-
-    def repoint(self, binding, target: Cursor, compute, span) -> A.Assign:
-        """`p += k`, `p++`: arithmetic on the offset of a pointer variable."""
-        if binding.name not in self.s.bases:
-            raise Unsupported("unsupported.pointer", self.s.span(target),
-                              f"the pointer `{target.spelling}` is moved before it points into an array")
-        name = A.Name(binding.name, span=self.s.span(target))
-        offset = Val(name, attrs.evolve(T.INT, bits=64, name="long"))
-        return A.Assign(name, compute(offset).expr, span=span)
 
 
 def initialiser(declaration: Cursor) -> Cursor | None:

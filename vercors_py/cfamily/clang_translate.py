@@ -34,6 +34,7 @@ from .clang_expressions import Exprs, body, children, strip
 from .clang_memory import Memory, name_span
 from . import clang_parse
 from .clang_parse import ClangUnit
+from .clang_pointers import MAX_PASSES, Learned, Pointers
 from .clang_scope import Scope, Unsupported, What, in_c_scope, key
 from .clang_statements import Statements, _builtin_call
 from .dialect import Dialect
@@ -51,18 +52,29 @@ def translate(unit: ClangUnit, launch: Launch) -> Mapped:
     """The file's kernels in the language.  Ids and sizes are mapped to the reserved
     names of one dimension (`threadIdx.x` is `lid`) unless the launch has more than one
     or the file names a y or z one; then to their components (`lid.x`), and the file is
-    mapped again if that showed only on the way."""
+    mapped again if that showed only on the way.  So is a file where a pointer's use was
+    mapped before an assignment added an array it may point into (clang_pointers.py)."""
     if not unit.ok:
         return Mapped(None, unit.diagnostics)
-    mapped, scope = _translate(unit, launch, not launch.one_dimensional)
-    if scope.wants_dimensions and not scope.dimensional:
-        mapped, _ = _translate(unit, launch, True)
-    return mapped
+    dimensional = not launch.one_dimensional
+    learned = Learned()
+    for _ in range(MAX_PASSES):
+        learned.stale = False
+        mapped, scope = _translate(unit, launch, dimensional, learned)
+        if scope.wants_dimensions and not scope.dimensional:
+            dimensional = True
+        elif not learned.stale:
+            return mapped
+    # Not settled: some use was mapped without all the arrays its pointer may point into.
+    return Mapped(None, mapped.diagnostics + (D.error(
+        "unsupported.pointer", unit.source.span(0, 0),
+        f"the arrays this file's pointers may point into were not settled in {MAX_PASSES} passes"),))
 
 
-def _translate(unit: ClangUnit, launch: Launch, dimensional: bool) -> tuple[Mapped, Scope]:
+def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Learned) -> tuple[Mapped, Scope]:
     scope = Scope(unit, launch, dimensional)
     exprs = Exprs(scope)
+    exprs.pointers = Pointers(exprs, learned)
     top = _top_level(unit)
     scope.file_functions = {key(c.canonical) for c in top if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE)}
     annotations = _annotations(unit)
@@ -343,6 +355,9 @@ def _parameter(scope: Scope, exprs: Exprs, param: Cursor, assigned: bool, params
             return
         members.append(A.ArrayDecl(space, T.lang_type(ctype), A.Name(length, span=spot), binding.name,
                                    T.elem_range(ctype), name_span=spot, span=span))
+        if assigned:
+            # The body moves or re-points it: a pointer variable, starting at the array.
+            copies.append(lambda: exprs.pointers.copy(param, binding, span, spot))
         return
     layout = exprs.agg.layout(param.type, param)
     if layout is not None:
@@ -358,7 +373,7 @@ def _parameter(scope: Scope, exprs: Exprs, param: Cursor, assigned: bool, params
         members.append(A.ContextEverywhere(fact, span=spot))
     if assigned:
         # C passes by value and the body assigns it: a local copy under the same C name.
-        def copy() -> A.VarDecl:
+        def copy() -> list[A.VarDecl]:
             local = scope.declare(param, What.LOCAL, ctype)
             return [A.VarDecl(T.lang_type(ctype), local.name, A.Name(binding.name, span=spot), T.elem_range(ctype),
                               name_span=spot, span=span)]

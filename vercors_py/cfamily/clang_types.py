@@ -111,7 +111,11 @@ def array_dims(t: Type) -> tuple[tuple[int, ...], Type]:
 
 def address_space(t: Type) -> str | None:
     """OpenCL's address space a type is qualified with, as written (`__global`, ...)."""
-    words = t.spelling.replace("*", " ").split()
+    return address_space_of(t.spelling)
+
+
+def address_space_of(spelling: str) -> str | None:
+    words = spelling.replace("*", " ").split()
     return next((w for w in words if w in ("__global", "__local", "__constant", "__private", "__generic")), None)
 
 

@@ -108,8 +108,9 @@ class Evaluator:
                 value = self.eval(e.expr, st, guards, reads)
                 if reads is not None:
                     what = "not fit in" if e.code == "arith.overflow" else "be outside"
-                    self.engine.check(z3.And(e.lo <= value, value <= e.hi), e.code, e.span,
-                                      f"`{e.text}` may {what} {e.ctype} ({e.lo} to {e.hi})",
+                    message = e.null_message() if e.code == "bounds.null" else \
+                        f"`{e.text}` may {what} {e.ctype} ({e.lo} to {e.hi})"
+                    self.engine.check(z3.And(e.lo <= value, value <= e.hi), e.code, e.span, message,
                                       guards, store=st.store)
                 return value
             case A.Old():

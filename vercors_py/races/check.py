@@ -324,3 +324,21 @@ def reached_uniformly(p: Protocol, span, timeout: float) -> bool:
         if s.check() != z3.unsat:
             return False
     return True
+
+
+def undefined(p: Protocol, timeout: float) -> list[D.Diagnostic]:
+    """The accesses through a pointer into no array (NULL, or not set) that a thread may
+    make: undefined in C, so nothing can be said of the kernel's races (GPUVerify
+    reports them too)."""
+    found, seen = [], set()
+    for condition, check in p.faults:
+        if check.span in seen:
+            continue
+        s = _solver(p.engine.t.ctx, timeout)
+        s.add(p.facts, condition)
+        if s.check() != z3.unsat:
+            seen.add(check.span)
+            found.append(D.error("bounds.null", check.span,
+                                 f"{check.null_message()}, so the kernel's races are unknown"))
+    return found
+

@@ -131,6 +131,9 @@ class Protocol:
     # per walk of it, as in each call of a procedure; a loop's next iteration is its
     # first renamed, so it has none of its own): uniform conditions mean no divergence.
     reach: dict
+    # Where a thread may access memory through a pointer into no array (NULL, not set:
+    # `bounds.null` checks of the C mapping), undefined in C: (the condition, the check).
+    faults: tuple = ()
     second_threads: dict = attrs.field(factory=dict)   # check.py's, made once per kernel
 
 
@@ -211,6 +214,7 @@ class _Walk:
         self.depth = 0
         self.reach: dict[Span, list] = {}
         self.facts: list = []
+        self.faults: list = []
 
     # ---- unknowns ----
     def _fresh(self, name: str, sort, mine: list):
@@ -263,7 +267,7 @@ class _Walk:
         self.facts = facts
         body, _ = self.block(self.kernel.main.body.stmts, st, t.true)
         return Protocol(self.kernel, body, z3.And(facts), sizes, gid, lid, tid, tuple(self.own), tuple(self.group),
-                        tuple(params), self.engine, self.reach)
+                        tuple(params), self.engine, self.reach, tuple(self.faults))
 
     def _value(self, e: A.Expr, st: State):
         return self.evaluator.eval(e, st)
@@ -296,6 +300,10 @@ class _Walk:
                 return self.reads(e.left, st, guard) + self.reads(e.right, st, z3.And(guard, self._value(e.left, st)))
             case A.Binary(op="||"):
                 return self.reads(e.left, st, guard) + self.reads(e.right, st, z3.And(guard, z3.Not(self._value(e.left, st))))
+            case A.Fits(code="bounds.null"):
+                value = self._value(e.expr, st)
+                self.faults.append((z3.And(guard, z3.Not(z3.And(e.lo <= value, value <= e.hi))), e))
+                return self.reads(e.expr, st, guard)
             case A.Conditional():
                 cond = self._value(e.cond, st)
                 return (self.reads(e.cond, st, guard) + self.reads(e.then, st, z3.And(guard, cond))

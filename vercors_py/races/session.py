@@ -8,7 +8,7 @@ not divergent, whatever the rule says of the variables in it (`if (lid < gsize)`
 from __future__ import annotations
 
 from .. import diagnostics as D
-from .check import Outcome, check, reached_uniformly
+from .check import Outcome, check, reached_uniformly, undefined
 from .model import RacesVerdict
 from .protocol import Unsupported, protocol
 
@@ -37,6 +37,10 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
         answer = check(p, timeout, benign_writes)
         diagnostics += answer.diagnostics
         outcomes.add(answer.outcome)
+        faults = undefined(p, timeout)
+        diagnostics += faults
+        if faults:
+            outcomes.add(Outcome.UNKNOWN)
         pairs += answer.pairs
     if Outcome.RACY in outcomes:
         verdict = RacesVerdict.RACY

@@ -58,7 +58,8 @@ class Evaluator:
                 value = self.value(x, frame)
                 if not lo <= value <= hi:
                     what = "does not fit in" if e.code == "arith.overflow" else "is outside"
-                    raise Fault(e.code, e.span, f"`{e.text}` is {value}, which {what} {e.ctype} ({lo} to {hi})")
+                    raise Fault(e.code, e.span, e.null_message(value) if e.code == "bounds.null" else
+                                f"`{e.text}` is {value}, which {what} {e.ctype} ({lo} to {hi})")
                 return value
             case A.Old(expr=x):
                 if self.old is None:

@@ -151,9 +151,18 @@ class Fits:
     hi: int
     text: str                    # the C expression as written, for the message
     # arith.overflow: `ctype` is the C type; bounds.index: `ctype` names the dimension
-    # of a multi-dimensional array that the value indexes.
+    # of a multi-dimensional array that the value indexes; bounds.null: `expr` is a
+    # pointer's tag and `ctype` what is done with it (clang_pointers.py).
     code: str = "arith.overflow"
     span: Span = _span()
+
+    def null_message(self, value: int | None = None) -> str:
+        """Of a bounds.null check, whose `ctype` says what the pointer `text` may be and
+        where ("NULL where it is read or written"); `value` the tag it has (a run)."""
+        if value is None:
+            return f"`{self.text}` may be {self.ctype}: undefined in C"
+        where = self.ctype.partition(" where ")[2]
+        return f"`{self.text}` is {'NULL' if value == 0 else 'unset'} where {where}: undefined in C"
 
 
 Expr = Union[IntLit, BoolLit, Name, Unary, Binary, Conditional, Index, Call, Old, Perm,
