@@ -157,6 +157,7 @@ _CODES = [
     ("bounds.perm", "a permission on an array cell outside 0 <= index < length"),
     ("div.zero", "a divisor (of /, % or a fraction) that may be zero"),
     ("arith.overflow", "a CUDA/OpenCL integer operation or conversion whose value may not fit its fixed-width type"),
+    ("arith.shift", "a CUDA shift whose amount may lie outside 0 .. N-1 for its N-bit left operand (undefined in C)"),
     ("assert.failed", "an assert statement that may not hold"),
     ("assert.assume", "an assume statement: the verifier takes it on trust (warning)"),
     # contracts

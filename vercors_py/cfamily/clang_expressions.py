@@ -18,7 +18,8 @@ finds and adds only what separates C's integers from the language's mathematical
   threadIdx.x` needs neither;
 * `/` and `%` truncate towards zero in C and are Euclidean in the language: a signed
   dividend that may be negative gets the conditional that makes them agree;
-* `>>` by a constant is floor division by a power of two, `& (2^k - 1)` is `% 2^k`,
+* shifts are multiplication and floor division by a power of two (clang_shifts.py),
+  `& (2^k - 1)` is `% 2^k`,
   `~x` is `-x - 1` (signed) or `max - x` (unsigned); other bitwise operations are
   uninterpreted functions;
 * floating-point values are uninterpreted: literals (numbered by their value),
@@ -46,6 +47,7 @@ from . import clang_groups
 from . import clang_types as T
 from . import intrinsics
 from .clang_scope import Binding, Scope, Unsupported, What, key
+from .clang_shifts import shift
 from .clang_types import CType, Kind
 from .dialect import Dialect
 
@@ -577,7 +579,7 @@ class Exprs:
                 return Val(A.Call(fn, (operands[0].expr, operands[1].expr), name_span=span, span=span), T.BOOL)
             return Val(A.Binary(op, operands[0].expr, operands[1].expr, span=span), T.BOOL)
         if op in ("<<", ">>"):
-            return self._shift(op, self.convert(left, ctype, c), right_c, c)
+            return shift(self, op, self.convert(left, ctype, c), right, right_c, c)
         left, right = self.convert(left, ctype, c), self.convert(right, ctype, c)
         if ctype.kind is Kind.FLOAT:
             if op not in _FLOAT_OPS:
@@ -647,24 +649,6 @@ class Exprs:
         truncated = A.Conditional(A.Binary(">=", left.expr, zero, span=span), plain, negated, span=span)
         # INT_MIN / -1 overflows.
         return self.fits(truncated, quotient, ctype, c) if op == "/" else Val(truncated, ctype)
-
-    def _shift(self, op: str, left: Val, right_c: Cursor, c: Cursor) -> Val:
-        span = self.s.span(c)
-        amount = self.constant(right_c)
-        if amount is None:
-            raise Unsupported("unsupported.statement", self.s.span(right_c),
-                              f"`{op}` by an amount that is not a constant is not supported")
-        if not 0 <= amount < left.ctype.bits:
-            raise Unsupported("unsupported.statement", self.s.span(right_c),
-                              f"shifting a {left.ctype.name} by {amount} is undefined in C")
-        power = A.IntLit(2**amount, span=self.s.span(right_c))
-        if op == "<<":
-            expr, (lo, hi) = left.exact
-            return self.fits(A.Binary("*", expr, power, span=span), (lo * power.value, hi * power.value),
-                             left.ctype, c)
-        lo, hi = left.range
-        # Arithmetic shift: floor division, which the Euclidean `/` is for a positive divisor.
-        return Val(A.Binary("/", left.expr, power, span=span), left.ctype, (lo // power.value, hi // power.value))
 
     def _bitwise(self, op: str, left: Val, right: Val, ctype: CType, c: Cursor) -> Val:
         span = self.s.span(c)
