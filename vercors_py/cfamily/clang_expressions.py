@@ -26,8 +26,8 @@ finds and adds only what separates C's integers from the language's mathematical
   operators, comparisons and maths functions are abstract functions;
 * C's truth values are ints: a condition is `e != 0`, a comparison used as a number is
   `c ? 1 : 0`.
-Expressions with effects are statements (clang_statements.py); inside an expression
-they are `unsupported.side-effect`.
+Effects inside an expression are hoisted into statements before it where a statement
+maps it (clang_effects.py); elsewhere they are `unsupported.side-effect`.
 """
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ from . import clang_groups
 from . import clang_types as T
 from . import intrinsics
 from .clang_scope import Binding, Scope, Unsupported, What, key
-from .clang_shifts import shift
+from .clang_shifts import folds_undefined, shift
 from .clang_types import CType, Kind
 from .dialect import Dialect
 
@@ -81,6 +81,7 @@ _COMPARE = {"<", "<=", ">", ">=", "==", "!="}
 _FLOAT_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem"}
 _FLOAT_COMPARE = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
 _BITWISE = {"&": "and", "|": "or", "^": "xor"}
+STEPS = ("pre++", "post++", "pre--", "post--")
 _CASTS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR, K.CXX_CONST_CAST_EXPR}
 
 
@@ -104,6 +105,18 @@ def is_vector_access(cursor: Cursor, inner: Cursor) -> bool:
     after its operand, at the component's name) rather than a conversion."""
     return inner.type.get_canonical().kind in (TypeKind.EXTVECTOR, TypeKind.VECTOR) \
         and cursor.extent.end.offset != inner.extent.end.offset
+
+
+def has_effects(scope, c: Cursor) -> bool:
+    """Whether evaluating `c` assigns anything (an assignment, `++`/`--`)."""
+    for node in c.walk_preorder():
+        if node.kind is K.COMPOUND_ASSIGNMENT_OPERATOR:
+            return True
+        if node.kind is K.BINARY_OPERATOR and operator(node) == "=":
+            return True
+        if node.kind is K.UNARY_OPERATOR and scope.unit.unary_operator(node) in STEPS:
+            return True
+    return False
 
 
 def operator(cursor: Cursor) -> str:
@@ -131,6 +144,9 @@ class Exprs:
         self.uninterpreted_names: dict[tuple, str] = {}
         from .clang_aggregates import Aggregates
         self.agg = Aggregates(self)          # structs and vectors
+        # Where a statement maps a full expression: its effects inside, hoisted
+        # (clang_effects.py); None, or inactive, elsewhere (annotations, bounds).
+        self.effects = None
 
     def hoist(self, stmt, function: str, span) -> None:
         if self.hoisted is None:
@@ -154,7 +170,9 @@ class Exprs:
         ctype = T.scalar(c.type)
         if ctype is not None and ctype.kind is not Kind.FLOAT:
             constant = self.u.constant(c)
-            if isinstance(constant, int):
+            # Clang also evaluates `(x++, 2)` and `1 << 40`: effects and undefined
+            # shifts are C's too, mapped below.
+            if isinstance(constant, int) and not has_effects(self.s, c) and not folds_undefined(self.u, c):
                 span = self.s.span(c)
                 if ctype.kind is Kind.BOOL:
                     return Val(A.BoolLit(bool(constant), span=span), ctype)
@@ -528,11 +546,19 @@ class Exprs:
             case "&":
                 raise Unsupported("unsupported.pointer", span,
                                   "`&x` is only supported as the address of a cell, `&a[i]`, given to a pointer")
+            case "pre++" | "post++" | "pre--" | "post--" if self.hoisting():
+                return self.effects.step(c, op)
         raise Unsupported("unsupported.side-effect", span,
                           "an assignment or `++`/`--` inside an expression is not supported; make it a statement "
                           "of its own")
 
+    def hoisting(self) -> bool:
+        """Whether effects inside the expression being mapped become statements."""
+        return self.effects is not None and self.effects.pending is not None and self.hoisted is not None
+
     def _compound_assignment_operator(self, c: Cursor) -> Val:
+        if self.hoisting():
+            return self.effects.compound(c)
         raise Unsupported("unsupported.side-effect", self.s.span(c),
                           "an assignment inside an expression is not supported; make it a statement of its own")
 
@@ -540,6 +566,12 @@ class Exprs:
         op = operator(c)
         left_c, right_c = children(c)
         span = self.s.span(c)
+        if op == "=" and self.hoisting():
+            return self.effects.assignment(c)
+        if op == "," and self.hoisting():
+            return self.effects.comma(c)
+        if op in ("&&", "||") and self.hoisting() and (val := self.effects.logical(c)) is not None:
+            return val
         if op in ("=", ","):
             raise Unsupported("unsupported.side-effect", span,
                               "an assignment or the comma operator inside an expression is not supported; "
@@ -662,6 +694,8 @@ class Exprs:
         return Val(A.Call(fn, (left.expr, right.expr), name_span=span, span=span), ctype)
 
     def _conditional_operator(self, c: Cursor) -> Val:
+        if self.hoisting() and (val := self.effects.conditional(c)) is not None:
+            return val
         test, then_c, else_c = children(c)
         ctype = self.scalar(c)
         then, otherwise = self.convert(self.value(then_c), ctype, then_c), self.convert(self.value(else_c), ctype, else_c)

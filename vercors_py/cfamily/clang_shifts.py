@@ -17,9 +17,10 @@ it cannot (bitonic-sort.cl: no answer in 300 s with the chain, 0.2 s so).
 """
 from __future__ import annotations
 
-from clang.cindex import Cursor
+from clang.cindex import Cursor, CursorKind as K
 
 from ..syntax import ast as A
+from . import clang_types as T
 from .clang_types import CType
 from .dialect import Dialect
 
@@ -67,6 +68,22 @@ def shift(exprs, op: str, left, right, right_c: Cursor, c: Cursor):
     inside = A.Binary("&&", A.Binary("<=", A.IntLit(0, span=at), _checked(exprs, amount, width, right_c), span=at),
                       A.Binary("<", amount, A.IntLit(width, span=at), span=at), span=at)
     return Val(A.Conditional(inside, defined.expr, _undefined(exprs, op, left, amount, ctype, span), span=span), ctype)
+
+
+def folds_undefined(unit, c: Cursor) -> bool:
+    """Whether clang's value of `c` folds a CUDA shift by a constant amount outside its
+    width (`1 << 40` folds to 0), which is undefined: then `c` is mapped, so that `check`
+    reports it where it is reached."""
+    if unit.dialect is not Dialect.CUDA:
+        return False
+    for node in c.walk_preorder():
+        if node.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) \
+                and node.binary_operator.name in ("Shl", "Shr", "ShlAssign", "ShrAssign"):
+            left, right = node.get_children()
+            amount, ctype = unit.constant(right), T.scalar(left.type)
+            if isinstance(amount, int) and ctype is not None and not 0 <= amount < T.promoted(ctype).bits:
+                return True
+    return False
 
 
 def _checked(exprs, amount: A.Expr, width: int, right_c: Cursor) -> A.Expr:
