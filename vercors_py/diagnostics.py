@@ -135,7 +135,7 @@ _CODES = [
     # unsupported (the C front end)
     ("unsupported.type", "a type outside the subset: unions, bit-fields, structs with methods, pointers to pointers, images, ..."),
     ("unsupported.pointer", "a pointer the front end does not follow: into two arrays, NULL, compared or used as a value"),
-    ("unsupported.side-effect", "an assignment, `++`/`--`, comma or call with effects inside an expression"),
+    ("unsupported.side-effect", "an effect inside an expression whose order C leaves open (`a[i] = i++`), or where no statement can hold it"),
     ("unsupported.function", "a call of a function the front end does not know or cannot inline, or a GPUVerify built-in without counterpart in an annotation that must be checked"),
     ("unsupported.atomic", "an atomic operation (atomicAdd, atomic_inc, ...)"),
     ("unsupported.warp", "a warp-level intrinsic (__shfl_sync, __ballot_sync, __syncwarp, ...)"),
