@@ -152,8 +152,7 @@ class Exprs:
         if self.hoisted is None:
             raise Unsupported("unsupported.function", span,
                               f"`{function}` is declared without a body, and a call of it gives a new value "
-                              "each time; in a contract, an invariant, a for loop's update or a do-while loop's "
-                              "condition that is not supported")
+                              "each time; in a contract or an invariant that is not supported")
         self.hoisted.append(stmt)
 
     @contextlib.contextmanager
