@@ -194,3 +194,11 @@ def test_an_undefined_shift_is_no_particular_value_for_races():
     text = ("//--blockDim=4 --gridDim=1\n__global__ void k(int *a, int n) {\n  __requires(n == 32);\n"
             "  a[threadIdx.x << n] = 1;\n}\n")
     assert races(text) == "racy"
+
+
+def test_a_field_is_part_of_its_struct():
+    text = "struct P { int x; int y; };\n__global__ void k(int *a) {\n  P p; p.x = 0; p.y = 1;\n  {}\n}\n"
+    shown = body(text.replace("{}", "int z = p.x++;\n  a[p.y++] = z;"))
+    assert "int value$1 = p$x;\np$x = p$x + 1;\nint z = value$1;" in shown
+    # Another field of the same struct is refused with it: the struct is one object.
+    assert refused(text.replace("{}", "int z = p.x++ + p.y;")) == [("unsupported.side-effect", 4, 11)]

@@ -34,8 +34,10 @@ from . import clang_types as T
 from .clang_expressions import STEPS as _STEPS, Val, children, has_effects, operator, strip
 from .clang_scope import Unsupported, What, key
 
-# Objects: ("var", key of the declaration) or ("mem", array name or None for any array).
+# Objects: ("var", key of the declaration), ("mem", array name or None for any array), or
+# ("any",): something the mapping does not name, which may be any of them.
 _ANY_MEMORY = ("mem", None)
+_ANYTHING = ("any",)
 
 
 class Effects:
@@ -217,7 +219,7 @@ class Foot:
 
 
 def _overlap(a: tuple, b: tuple) -> bool:
-    return a == b or (a[0] == b[0] == "mem" and None in (a[1], b[1]))
+    return a == b or _ANYTHING in (a, b) or (a[0] == b[0] == "mem" and None in (a[1], b[1]))
 
 
 def _meets(writes, touched) -> tuple | None:
@@ -248,6 +250,8 @@ class Sequencing:
                           "parts as statements")
 
     def _name(self, obj: tuple) -> str:
+        if obj == _ANYTHING:
+            return "something"
         if obj[0] == "var":
             return f"`{obj[1][1]}`"
         return f"`{obj[1]}`" if obj[1] is not None else "memory"
@@ -287,7 +291,13 @@ class Sequencing:
             case K.UNARY_OPERATOR if self.s.unit.unary_operator(inner) == "*":
                 operand = children(inner)[0]
                 return self.foot(operand), self.memory(operand)
-        return self.foot(inner), _ANY_MEMORY
+            case K.MEMBER_REF_EXPR if children(inner):
+                # A field is part of its struct: `p.x` of the variable p, `q->x` of memory.
+                base = children(inner)[0]
+                if T.is_pointer(base.type):
+                    return self.foot(base), self.memory(base)
+                return self.target(base)
+        return self.foot(inner), _ANYTHING
 
     def _parts(self, parts: list[Cursor], c: Cursor) -> Foot:
         feet = [(p, self.foot(p)) for p in parts]
