@@ -135,7 +135,7 @@ _CODES = [
     # unsupported (the C front end)
     ("unsupported.type", "a type outside the subset: unions, bit-fields, structs with methods, pointers to pointers, images, ..."),
     ("unsupported.pointer", "a pointer the front end does not follow: stored in memory, cast to other cells, compared with `<` across arrays, subtracted from a pointer or used as a number"),
-    ("unsupported.side-effect", "an assignment, `++`/`--`, comma or call with effects inside an expression"),
+    ("unsupported.side-effect", "an effect inside an expression whose order C leaves open (`a[i] = i++`), or where no statement can hold it"),
     ("unsupported.function", "a call of a function the front end does not know or cannot inline, or a GPUVerify built-in without counterpart in an annotation that must be checked"),
     ("unsupported.atomic", "an atomic operation (atomicAdd, atomic_inc, ...)"),
     ("unsupported.warp", "a warp-level intrinsic (__shfl_sync, __ballot_sync, __syncwarp, ...)"),
@@ -158,6 +158,7 @@ _CODES = [
     ("bounds.null", "a CUDA/OpenCL pointer that may be NULL or not set where it is read or written through, moved or compared"),
     ("div.zero", "a divisor (of /, % or a fraction) that may be zero"),
     ("arith.overflow", "a CUDA/OpenCL integer operation or conversion whose value may not fit its fixed-width type"),
+    ("arith.shift", "a CUDA shift whose amount may lie outside 0 .. N-1 for its N-bit left operand (undefined in C)"),
     ("assert.failed", "an assert statement that may not hold"),
     ("assert.assume", "an assume statement: the verifier takes it on trust (warning)"),
     # contracts

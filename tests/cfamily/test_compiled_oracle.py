@@ -42,6 +42,8 @@ CLASSES = {
     8: "OpenCL fence flags are read as words, not evaluated",
     9: "races computes on mathematical integers (unsigned wrap-around, narrowing, signed/unsigned comparison)",
     10: "overloaded helpers are resolved by name: the last overload is inlined",
+    11: "effects inside expressions (`a[i++]`, `j = 1` on the right of `&&`) are hoisted out of C's order",
+    12: "a shift by an amount that is not a constant is read as another power of two",
 }
 
 # The buffers' lengths that the annotated kernels' contexts fix (`\length(a) == gsize`),
@@ -58,6 +60,8 @@ CLASS_LENGTHS = {
     "08-fence-or-ok.cl": {"a": 4, "b": 4}, "08-fence-or-racy.cl": {"a": 4, "b": 4},
     "10-overload-racy.cu": {"a": 4},
     "09-signed-narrowing-ok.cu": {"a": 128}, "09-signed-narrowing-racy.cu": {"a": 128},
+    "11-effects-ok.cu": {"a": 8}, "11-effects-racy.cu": {"a": 10},
+    "12-shift-amount-ok.cu": {"a": 8},
 }
 
 

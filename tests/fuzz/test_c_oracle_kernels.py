@@ -8,7 +8,9 @@ character literals, sizeof of a character constant or of half, narrowing casts, 
 literals, a signed operand compared with an unsigned one), a define chosen by
 preprocessor conditionals and the header's `-D`, an unsigned id that wraps, a helper
 that takes a pointer argument and changes what it was computed from, overloads, a
-template, a pointer cast, or OpenCL fence flags.  The *shape* says how the
+template, a pointer cast, OpenCL fence flags, effects inside expressions (`a[i++]`,
+`(j = 1)` right of `&&`, the comma operator) or a shift by an amount that is not a
+constant.  The *shape* says how the
 index is used: written by every thread, written and then read by the neighbour across a
 barrier, or written under a condition.  Whether a kernel races is left to the compiler
 and the oracle: the strategy computes no C values itself.
@@ -59,7 +61,10 @@ CONSTANTS = {"shift": 3, "char": 6, "sizeof-char": 6, "half": 7, "narrowing": 9,
 FEATURES = {**{name: (cls, ("cuda", "opencl")) for name, cls in CONSTANTS.items()},
             "half": (7, ("opencl",)), "define": (1, ("cuda", "opencl")), "wrap": (9, ("cuda", "opencl")),
             "compare": (9, ("cuda", "opencl")), "helper": (2, ("cuda", "opencl")), "cast": (4, ("cuda", "opencl")),
-            "overload": (10, ("cuda",)), "template": (10, ("cuda",)), "fence": (8, ("opencl",))}
+            "overload": (10, ("cuda",)), "template": (10, ("cuda",)), "fence": (8, ("opencl",)),
+            "effects": (11, ("cuda", "opencl")),
+            # gcc compiles OpenCL C as C, whose shifts by the width or more are undefined.
+            "shift-amount": (12, ("cuda",))}
 
 
 def _ids(dialect: str, global_: bool) -> tuple[str, str, str]:
@@ -127,6 +132,24 @@ def kernels(draw, feature: str) -> str:
                      f"__device__ int pos(int x) {{ return {int_body}; }}"]
         prelude += draw(st.permutations(overloads))
         index = f"pos({draw(st.sampled_from([raw, tid]))})"
+    elif feature == "effects":
+        scale, value = draw(st.integers(0, 2)), draw(st.integers(0, 2))
+        test = f"{tid} {draw(st.sampled_from(['<', '>', '==']))} {draw(st.integers(0, 2))}"
+        body = [f"int i = {tid} * {scale}, j = 0;"]
+        match draw(st.sampled_from(["logical", "value", "comma"])):
+            case "logical":
+                body += [f"if ({test} {draw(st.sampled_from(['&&', '||']))} (j = {value})) {{", "}",
+                         f"a[{OFFSET} + i++ + j] = 1;", f"a[{OFFSET} + i] = 1;"]
+            case "value":
+                body += [f"int x = (j = {value}) + {draw(st.sampled_from(['i++', '++i', 'i--']))};",
+                         f"a[{OFFSET} + x + i] = 1;"]
+            case "comma":
+                body += [f"a[{OFFSET} + ({test} ? (j += {value}, i + j) : i++)] = 1;", f"a[{OFFSET} + i + j] = 1;"]
+    elif feature == "shift-amount":
+        amount = draw(st.sampled_from([f"{tid} % 2", "1", "2", f"{tid} > 1"]))
+        index = f"({tid} {draw(st.sampled_from(['<<', '>>']))} s)"
+        prelude.append(f"// s = {amount}")
+        body = [f"int s = {amount};", f"a[{OFFSET} + {index}] = 1;"]
     elif feature == "template":
         prelude.append("template <int N> __device__ int scale(int x) { return x * N; }")
         index = f"scale<{draw(st.integers(0, 2))}>({tid})"

@@ -18,15 +18,16 @@ finds and adds only what separates C's integers from the language's mathematical
   threadIdx.x` needs neither;
 * `/` and `%` truncate towards zero in C and are Euclidean in the language: a signed
   dividend that may be negative gets the conditional that makes them agree;
-* `>>` by a constant is floor division by a power of two, `& (2^k - 1)` is `% 2^k`,
+* shifts are multiplication and floor division by a power of two (clang_shifts.py),
+  `& (2^k - 1)` is `% 2^k`,
   `~x` is `-x - 1` (signed) or `max - x` (unsigned); other bitwise operations are
   uninterpreted functions;
 * floating-point values are uninterpreted: literals (numbered by their value),
   operators, comparisons and maths functions are abstract functions;
 * C's truth values are ints: a condition is `e != 0`, a comparison used as a number is
   `c ? 1 : 0`.
-Expressions with effects are statements (clang_statements.py); inside an expression
-they are `unsupported.side-effect`.
+Effects inside an expression are hoisted into statements before it where a statement
+maps it (clang_effects.py); elsewhere they are `unsupported.side-effect`.
 """
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ from . import clang_groups
 from . import clang_types as T
 from . import intrinsics
 from .clang_scope import Binding, Scope, Unsupported, What, key
+from .clang_shifts import folds_undefined, shift
 from .clang_types import CType, Kind
 from .dialect import Dialect
 
@@ -79,6 +81,7 @@ _COMPARE = {"<", "<=", ">", ">=", "==", "!="}
 _FLOAT_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem"}
 _FLOAT_COMPARE = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
 _BITWISE = {"&": "and", "|": "or", "^": "xor"}
+STEPS = ("pre++", "post++", "pre--", "post--")
 _CASTS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR, K.CXX_CONST_CAST_EXPR}
 
 
@@ -102,6 +105,18 @@ def is_vector_access(cursor: Cursor, inner: Cursor) -> bool:
     after its operand, at the component's name) rather than a conversion."""
     return inner.type.get_canonical().kind in (TypeKind.EXTVECTOR, TypeKind.VECTOR) \
         and cursor.extent.end.offset != inner.extent.end.offset
+
+
+def has_effects(scope, c: Cursor) -> bool:
+    """Whether evaluating `c` assigns anything (an assignment, `++`/`--`)."""
+    for node in c.walk_preorder():
+        if node.kind is K.COMPOUND_ASSIGNMENT_OPERATOR:
+            return True
+        if node.kind is K.BINARY_OPERATOR and operator(node) == "=":
+            return True
+        if node.kind is K.UNARY_OPERATOR and scope.unit.unary_operator(node) in STEPS:
+            return True
+    return False
 
 
 def operator(cursor: Cursor) -> str:
@@ -130,13 +145,15 @@ class Exprs:
         self.uninterpreted_names: dict[tuple, str] = {}
         from .clang_aggregates import Aggregates
         self.agg = Aggregates(self)          # structs and vectors
+        # Where a statement maps a full expression: its effects inside, hoisted
+        # (clang_effects.py); None, or inactive, elsewhere (annotations, bounds).
+        self.effects = None
 
     def hoist(self, stmt, function: str, span) -> None:
         if self.hoisted is None:
             raise Unsupported("unsupported.function", span,
                               f"`{function}` is declared without a body, and a call of it gives a new value "
-                              "each time; in a contract, an invariant, a for loop's update or a do-while loop's "
-                              "condition that is not supported")
+                              "each time; in a contract or an invariant that is not supported")
         self.hoisted.append(stmt)
 
     @contextlib.contextmanager
@@ -153,7 +170,9 @@ class Exprs:
         ctype = T.scalar(c.type)
         if ctype is not None and ctype.kind is not Kind.FLOAT:
             constant = self.u.constant(c)
-            if isinstance(constant, int):
+            # Clang also evaluates `(x++, 2)` and `1 << 40`: effects and undefined
+            # shifts are C's too, mapped below.
+            if isinstance(constant, int) and not has_effects(self.s, c) and not folds_undefined(self.u, c):
                 span = self.s.span(c)
                 if ctype.kind is Kind.BOOL:
                     return Val(A.BoolLit(bool(constant), span=span), ctype)
@@ -487,11 +506,19 @@ class Exprs:
             case "&":
                 raise Unsupported("unsupported.pointer", span,
                                   "`&x` is only supported as the address of a cell, `&a[i]`, given to a pointer")
+            case "pre++" | "post++" | "pre--" | "post--" if self.hoisting():
+                return self.effects.step(c, op)
         raise Unsupported("unsupported.side-effect", span,
                           "an assignment or `++`/`--` inside an expression is not supported; make it a statement "
                           "of its own")
 
+    def hoisting(self) -> bool:
+        """Whether effects inside the expression being mapped become statements."""
+        return self.effects is not None and self.effects.pending is not None and self.hoisted is not None
+
     def _compound_assignment_operator(self, c: Cursor) -> Val:
+        if self.hoisting():
+            return self.effects.compound(c)
         raise Unsupported("unsupported.side-effect", self.s.span(c),
                           "an assignment inside an expression is not supported; make it a statement of its own")
 
@@ -499,6 +526,12 @@ class Exprs:
         op = operator(c)
         left_c, right_c = children(c)
         span = self.s.span(c)
+        if op == "=" and self.hoisting():
+            return self.effects.assignment(c)
+        if op == "," and self.hoisting():
+            return self.effects.comma(c)
+        if op in ("&&", "||") and self.hoisting() and (val := self.effects.logical(c)) is not None:
+            return val
         if op in ("=", ","):
             raise Unsupported("unsupported.side-effect", span,
                               "an assignment or the comma operator inside an expression is not supported; "
@@ -538,7 +571,7 @@ class Exprs:
                 return Val(A.Call(fn, (operands[0].expr, operands[1].expr), name_span=span, span=span), T.BOOL)
             return Val(A.Binary(op, operands[0].expr, operands[1].expr, span=span), T.BOOL)
         if op in ("<<", ">>"):
-            return self._shift(op, self.convert(left, ctype, c), right_c, c)
+            return shift(self, op, self.convert(left, ctype, c), right, right_c, c)
         left, right = self.convert(left, ctype, c), self.convert(right, ctype, c)
         if ctype.kind is Kind.FLOAT:
             if op not in _FLOAT_OPS:
@@ -609,24 +642,6 @@ class Exprs:
         # INT_MIN / -1 overflows.
         return self.fits(truncated, quotient, ctype, c) if op == "/" else Val(truncated, ctype)
 
-    def _shift(self, op: str, left: Val, right_c: Cursor, c: Cursor) -> Val:
-        span = self.s.span(c)
-        amount = self.constant(right_c)
-        if amount is None:
-            raise Unsupported("unsupported.statement", self.s.span(right_c),
-                              f"`{op}` by an amount that is not a constant is not supported")
-        if not 0 <= amount < left.ctype.bits:
-            raise Unsupported("unsupported.statement", self.s.span(right_c),
-                              f"shifting a {left.ctype.name} by {amount} is undefined in C")
-        power = A.IntLit(2**amount, span=self.s.span(right_c))
-        if op == "<<":
-            expr, (lo, hi) = left.exact
-            return self.fits(A.Binary("*", expr, power, span=span), (lo * power.value, hi * power.value),
-                             left.ctype, c)
-        lo, hi = left.range
-        # Arithmetic shift: floor division, which the Euclidean `/` is for a positive divisor.
-        return Val(A.Binary("/", left.expr, power, span=span), left.ctype, (lo // power.value, hi // power.value))
-
     def _bitwise(self, op: str, left: Val, right: Val, ctype: CType, c: Cursor) -> Val:
         span = self.s.span(c)
         if op == "&":
@@ -639,6 +654,8 @@ class Exprs:
         return Val(A.Call(fn, (left.expr, right.expr), name_span=span, span=span), ctype)
 
     def _conditional_operator(self, c: Cursor) -> Val:
+        if self.hoisting() and (val := self.effects.conditional(c)) is not None:
+            return val
         test, then_c, else_c = children(c)
         ctype = self.scalar(c)
         then, otherwise = self.convert(self.value(then_c), ctype, then_c), self.convert(self.value(else_c), ctype, else_c)

@@ -87,6 +87,7 @@ class Scope:
         self.names: list[set[str]] = [set()]    # the mapped names declared in each frame
         self.problems: list[D.Diagnostic] = []
         self.functions: dict[str, tuple[A.Type, int]] = {}
+        self.powers: set[int] = set()          # widths of the values shifted by unknown amounts (clang_shifts.py)
         self.local_arrays: list[A.ArrayDecl] = []
         self.private_arrays: list[tuple[str, int]] = []   # (mapped name, cells per thread)
         self.local_types: dict[str, CType] = {}           # mapped name of a local -> its C type

@@ -27,6 +27,7 @@ from . import clang_groups
 from . import clang_parse
 from . import clang_types as T
 from . import intrinsics
+from .clang_effects import Effects
 from .clang_expressions import Exprs, Val, body, children, operator, parameters, single_return, strip
 from .clang_memory import Memory, name_span, private_array
 from .clang_scope import Scope, Unsupported, What, in_c_scope, key
@@ -44,6 +45,7 @@ class Statements:
         self.annotations = annotations      # (start, end) of the inside of each annotation comment
         self.addressed = addressed          # keys of the variables whose address `&x` is taken
         self.wide: list[A.Clause] = []      # GPUVerify's function-wide invariants: of every loop
+        self.effects = exprs.effects = Effects(self)
 
     # ---- blocks and annotations ----
     def block(self, c: Cursor, prelude: tuple = (), skip: int = 0) -> A.Block:
@@ -122,8 +124,10 @@ class Statements:
                 parts = children(c)
                 if parts[0].kind in (K.DECL_STMT, K.VAR_DECL):
                     raise Unsupported("unsupported.statement", span, "a declaration in an `if` is not supported")
+                with self.effects.full(parts[0]) as prelude:
+                    cond = self.e.cond(parts[0])
                 otherwise = self.single(parts[2]) if len(parts) > 2 else None
-                return [A.If(self.e.cond(parts[0]), self.single(parts[1]), otherwise, span=span)]
+                return prelude + [A.If(cond, self.single(parts[1]), otherwise, span=span)]
             case K.FOR_STMT:
                 return [self.ranged(self.for_loop(c, contract))]
             case K.WHILE_STMT:
@@ -202,28 +206,22 @@ class Statements:
 
     def loop_condition(self, c: Cursor | None) -> tuple[tuple, A.Expr, list]:
         """A loop's condition, with GPUVerify's invariants written before it with the
-        comma operator (`while (__invariant(e), c)`) taken out as loop invariants, and
-        the statements each test needs first (a call's unknown value: bodiless.py)."""
+        comma operator (`while (__invariant(e), __invariant(f), c)`) taken out as loop
+        invariants, and the statements each test needs first: its effects
+        (clang_effects.py) and a call's unknown value (bodiless.py), which run each time
+        the condition is evaluated."""
         invariants = []
         parts = gpuverify.comma_parts(c, operator)
-        whole = len(parts)
         while len(parts) > 1 and (found := self.invariant_call(parts[0])) is not None:
             invariants.extend(found)
             parts.pop(0)
         if c is None:
             return tuple(invariants), A.BoolLit(True, span=self.s.unit.source.span(0, 0)), []
-        if len(parts) > 1:
-            raise Unsupported("unsupported.side-effect", self.s.span(parts[0]),
-                              "after GPUVerify's invariants (`__invariant(e), c`) a loop's condition is one expression")
-        test = c if len(parts) == whole else parts[0]
-        if self.e.hoisted is None:          # no statements can go before this test
-            return tuple(invariants), self.e.cond(test), []
-        outer, self.e.hoisted = self.e.hoisted, []
-        try:
-            cond = self.e.cond(test)
-            return tuple(invariants), cond, self.e.hoisted
-        finally:
-            self.e.hoisted = outer
+        with self.effects.full(c) as first:
+            for part in parts[:-1]:
+                self.effects.discard(part)
+            cond = self.e.cond(parts[-1])
+        return tuple(invariants), cond, first
 
     def invariant_call(self, c: Cursor) -> list | None:
         """The loop invariants of a call `__invariant(e)`, or None if `c` is not one."""
@@ -244,22 +242,24 @@ class Statements:
         try:
             init = None
             if init_c is not None:
-                mapped = (self.declaration(children(init_c)[0]) if init_c.kind is K.DECL_STMT and
-                          len(children(init_c)) == 1 else self.effect(init_c))
+                if init_c.kind is K.DECL_STMT and len(children(init_c)) == 1:
+                    mapped = self.declaration(children(init_c)[0])
+                else:
+                    with self.effects.full(init_c) as prelude:
+                        mapped = self.effect(init_c)
+                    mapped = prelude + mapped
                 if len(mapped) != 1:
                     raise Unsupported("unsupported.statement", self.s.span(init_c),
                                       "a for loop's initialisation must be one declaration or assignment")
                 init = mapped[0]
             invariants, cond, first = self.loop_condition(test_c)
             updates = []
-            with self.e.clause():       # an update's own statements would run once, before the loop
-                while update_c is not None and update_c.kind is K.BINARY_OPERATOR and operator(update_c) == ",":
-                    left, update_c = children(update_c)
-                    with self._counter_in_loop(test_c, body_c):
-                        updates.extend(self.effect(left))
-                if update_c is not None:
-                    with self._counter_in_loop(test_c, body_c):
-                        updates.extend(self.effect(update_c))
+            # Each update is a full expression of its own, its statements run after each
+            # run of the body (clang_effects.py).
+            for part in gpuverify.comma_parts(update_c, operator):
+                with self._counter_in_loop(test_c, body_c), self.effects.full(part) as before:
+                    mapped = self.effect(part)
+                updates.extend(before + mapped)
             with self._counter_in_loop(test_c, body_c):
                 contract, mapped_body = self.loop_body(body_c, contract + invariants)
             cond, mapped_body = _test_inside(cond, first, mapped_body)
@@ -304,11 +304,13 @@ class Statements:
         S, as in C."""
         span = self.s.span(c)
         body_c, test_c = children(c)
-        with self.e.clause():           # the test is repeated at each `continue`: no statements before it
-            invariants, cond, _ = self.loop_condition(test_c)
+        # The test's statements go with it before each `continue` too (retarget_continues).
+        invariants, cond, prelude = self.loop_condition(test_c)
         contract, mapped = self.loop_body(body_c, contract + invariants)
         test_span = self.s.span(test_c)
         leave = A.If(A.Unary("!", cond, span=test_span), A.Break(span=test_span), None, span=test_span)
+        if prelude:
+            leave = A.Block(tuple(prelude) + (leave,), span=test_span)
         mapped = retarget_continues(mapped, leave)
         return A.While(contract, A.BoolLit(True, span=span), A.Block((mapped, leave), span=mapped.span), span=span)
 
@@ -342,13 +344,15 @@ class Statements:
             return self.memory.addressed(c, ctype, init)
         helper = self.helper_call(init)
         value = None
-        if init is not None and helper is None:
-            if init.kind is K.INIT_LIST_EXPR:
-                raise Unsupported("unsupported.statement", self.s.span(init), "initialiser lists are not supported")
-            value = self.e.convert(self.e.value(init), ctype, init).expr
+        if init is not None and init.kind is K.INIT_LIST_EXPR and helper is None:
+            raise Unsupported("unsupported.statement", self.s.span(init), "initialiser lists are not supported")
+        with self.effects.full(init if helper is None else None) as prelude:
+            if init is not None and helper is None:
+                value = self.e.convert(self.e.value(init), ctype, init).expr
         binding = self.s.declare(c, What.LOCAL, ctype)
         name_span = self.name_span(c)
-        out = [A.VarDecl(T.lang_type(ctype), binding.name, value, T.elem_range(ctype), name_span=name_span, span=span)]
+        out = prelude + [A.VarDecl(T.lang_type(ctype), binding.name, value, T.elem_range(ctype),
+                                   name_span=name_span, span=span)]
         if helper is not None:
             target = A.Name(binding.name, span=name_span)
             out.append(self.inline(helper, init, lambda v: A.Assign(
@@ -398,7 +402,9 @@ class Statements:
         inner = strip(c)
         if inner.kind is K.CALL_EXPR and not self.e.agg.is_assignment(inner):
             return self.call(inner)
-        return self.effect(inner)
+        with self.effects.full(inner) as prelude:
+            mapped = self.effect(inner)
+        return prelude + mapped
 
     def barrier(self, c: Cursor):
         """The fences of a barrier call, or None if `c` is something else.  OpenCL's
@@ -480,6 +486,7 @@ class Statements:
                               f"`{name}` returns from its middle; only helpers that run to their end are inlined")
         self.e.enter(definition, span)
         self.s.push()
+        outer, self.effects.pending = self.effects.pending, None    # the helper's own statements
         try:
             stmts: list = []
             for param, arg in zip(parameters(definition), call.get_arguments()):
@@ -526,8 +533,10 @@ class Statements:
             finally:
                 self.e.returned = outer
             if finish is not None and returned is not None:
+                self.effects.pending = outer
                 stmts.append(finish(returned))
         finally:
+            self.effects.pending = outer
             self.e.inlining.pop()
             self.s.pop()
         return A.Block(tuple(stmts), span=span)
@@ -592,8 +601,10 @@ class Statements:
                     return self.e.combine("+" if "++" in op else "-", current, one, target, c, ctype)
                 return [self.assign(target, step, span)]
             case K.BINARY_OPERATOR if operator(c) == ",":
-                raise Unsupported("unsupported.side-effect", span,
-                                  "the comma operator is not supported; write the parts as statements")
+                # A sequence point: the left operand's statements first (clang_effects.py).
+                left, right = children(c)
+                self.effects.discard(left)
+                return self.effect(right)
         raise Unsupported("unsupported.statement", span,
                           "an expression whose value is not used is not supported; assign it or leave it out")
 

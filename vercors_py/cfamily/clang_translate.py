@@ -36,6 +36,7 @@ from . import clang_parse
 from .clang_parse import ClangUnit
 from .clang_pointers import MAX_PASSES, Learned, Pointers
 from .clang_scope import Scope, Unsupported, What, in_c_scope, key
+from .clang_shifts import definitions, facts as shift_facts
 from .clang_statements import Statements, _builtin_call
 from .dialect import Dialect
 from .launch import Launch, from_header
@@ -117,7 +118,7 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
         A.Function((), result, name, tuple(A.Param(A.Type.INT, f"x{i}", name_span=_nowhere(unit), span=_nowhere(unit))
                                            for i in range(arity)),
                    None, name_span=_nowhere(unit), span=_nowhere(unit))
-        for name, (result, arity) in sorted(scope.functions.items()))
+        for name, (result, arity) in sorted(scope.functions.items())) + definitions(scope.powers, _nowhere(unit))
     if not kernels and not scope.problems:
         scope.problems.append(D.error("type.no-kernel", unit.source.span(0, 0),
                                       "the file declares no kernel: a __global__ function (CUDA) or a "
@@ -304,7 +305,8 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
                            name_span=kernel_name_span, span=span)
         lengths, facts = dynamic_shared.parameters(scope, kernel_name_span)
         params.extend(lengths)
-        members = list(file_memory) + list(scope.local_arrays) + facts + members + [main]
+        members = (list(file_memory) + list(scope.local_arrays) + facts + members + list(shift_facts(scope.powers, span))
+                   + [main])
     finally:
         scope.pop()
         del scope.extern_shared[file_shared:]
