@@ -13,7 +13,8 @@ template, a pointer cast, or OpenCL fence flags; and the C the front end reads s
 template kernel launched as its explicit instantiations (14), cooperative groups' block
 (15), fences between accesses, which order no other thread (16), OpenCL's global offset
 (17), CUDA's `extern __shared__` arrays (18), 24-bit multiplication (19) and GPUVerify's
-loop invariants, which `races` leaves out (20).  The *shape* says how the
+loop invariants, which `races` leaves out (20), structs and CUDA's vector types (21).
+Pointers into one of two arrays and NULL (22) wait in PENDING.  The *shape* says how the
 index is used: written by every thread, written and then read by the neighbour across a
 barrier, or written under a condition.  Whether a kernel races is left to the compiler
 and the oracle: the strategy computes no C values itself.
@@ -287,16 +288,6 @@ def _invariant(draw, dialect, tid, raw, count) -> Parts:
     return Parts(body=body, shape="statements")
 
 
-# The features of the C that the front end reads since issue 25: name -> (class, dialects,
-# the strategy's part).
-NEW = {"signed-narrowing": (13, ("cuda", "opencl"), _narrowing),
-       "template-kernel": (14, ("cuda",), _template_kernel),
-       "block-group": (15, ("cuda",), _block_group),
-       "fence-only": (16, ("cuda", "opencl"), _fence_only),
-       "global-offset": (17, ("opencl",), _global_offset),
-       "extern-shared": (18, ("cuda",), _extern_shared),
-       "mul24": (19, ("cuda", "opencl"), _mul24),
-       "gv-invariant": (20, ("cuda", "opencl"), _invariant)}
 
 
 def _aggregates(draw, dialect, tid, raw, count) -> Parts:
@@ -366,10 +357,20 @@ def _pointers(draw, dialect, tid, raw, count) -> Parts:
     return parts
 
 
-# Features of C that branches not merged yet read (aggregates, pointers): drawn only when
-# named in C_ORACLE_FEATURES; move each to NEW when its branch is in main.
-PENDING = {"aggregates": (21, ("cuda", "opencl"), _aggregates),
-           "pointers": (22, ("cuda", "opencl"), _pointers)}
+# The features of the C that the front end reads since issue 25: name -> (class, dialects,
+# the strategy's part).
+NEW = {"signed-narrowing": (13, ("cuda", "opencl"), _narrowing),
+       "template-kernel": (14, ("cuda",), _template_kernel),
+       "block-group": (15, ("cuda",), _block_group),
+       "fence-only": (16, ("cuda", "opencl"), _fence_only),
+       "global-offset": (17, ("opencl",), _global_offset),
+       "extern-shared": (18, ("cuda",), _extern_shared),
+       "mul24": (19, ("cuda", "opencl"), _mul24),
+       "gv-invariant": (20, ("cuda", "opencl"), _invariant),
+       "aggregates": (21, ("cuda", "opencl"), _aggregates)}
+# Features of C that branches not merged yet read (pointers): drawn only when named in
+# C_ORACLE_FEATURES; move each to NEW when its branch is in main.
+PENDING = {"pointers": (22, ("cuda", "opencl"), _pointers)}
 
 
 CONSTANTS = {"shift": 3, "char": 6, "sizeof-char": 6, "half": 7, "narrowing": 9, "float": 5, "mixed": 9}
