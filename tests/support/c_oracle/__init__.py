@@ -67,7 +67,7 @@ def _dims(value) -> tuple[int, int, int]:
 def run(path: str | Path, kernel: str | None = None, *, local=None, groups=None,
         scalars: dict[str, float] | None = None, lengths: dict[str, int] | None = None,
         fills: dict[str, tuple[float, ...]] | None = None, defines: dict[str, str] | None = None,
-        timeout: float = 30.0, keep: bool = True) -> Outcome:
+        offset=None, timeout: float = 30.0, keep: bool = True) -> Outcome:
     """Compile and run `kernel` of `path` (the only kernel when None).
 
     The launch (threads per group and groups, an int or up to three sizes) comes from the
@@ -75,7 +75,8 @@ def run(path: str | Path, kernel: str | None = None, *, local=None, groups=None,
     parameter gets its value from `scalars`, else the number of threads of the launch; a
     pointer parameter a buffer of `lengths[name]` cells (default: the number of threads,
     at least MIN_LENGTH) holding `fills[name]` over and over (default 0, 1, 2, 3).
-    Defines: the header's `-D`s, then `defines`.  The compiled program is cached unless
+    OpenCL's global offset (an int or up to three) comes from `offset`, else the header's
+    `--global_offset=`, else 0.  Defines: the header's `-D`s, then `defines`.  The compiled program is cached unless
     `keep` is false."""
     path = Path(path).resolve()
     text = path.read_text()
@@ -91,7 +92,12 @@ def run(path: str | Path, kernel: str | None = None, *, local=None, groups=None,
             args.append(execute.Buffer(lengths.get(p.name, max(threads, MIN_LENGTH)), tuple(fills.get(p.name, DEFAULT_FILL))))
         else:
             args.append(scalars.get(p.name, threads))
-    program = build.build(path, text, chosen, head.defines + tuple((defines or {}).items()), keep)
+    offset = header.offsets(",".join(map(str, [offset] if isinstance(offset, int) else offset))) \
+        if offset is not None else head.offset or (0, 0, 0)
+    # The offset is the compiler's to add (opencl_stub.h), not the runtime's: a constant
+    # of the program, as the launch's offset is one of the kernel's launch.
+    fixed = tuple((f"ORACLE_GLOBAL_OFFSET_{d}", str(v)) for d, v in enumerate(offset) if v)
+    program = build.build(path, text, chosen, head.defines + tuple((defines or {}).items()) + fixed, keep)
     try:
         outcome = execute.run(program.binary, path, execute.launch_input(local, groups, args), timeout)
     finally:

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .signature import Kernel, mark_local_pointers
+from .signature import Kernel, mark_dynamic_shared, mark_local_pointers
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
 CACHE = Path(tempfile.gettempdir()) / f"vercors-c-oracle-{os.getuid()}"
@@ -78,7 +78,7 @@ def tail(kernel: Kernel) -> str:
 
 def source(path: Path, text: str, kernel: Kernel) -> str:
     dialect = dialect_of(path)
-    body = mark_local_pointers(text) if dialect == "opencl" else text
+    body = mark_local_pointers(text) if dialect == "opencl" else mark_dynamic_shared(text)
     return (f'#include "{STUB[dialect]}"\n#line 1 "{path}"\n{body}\n' + tail(kernel))
 
 

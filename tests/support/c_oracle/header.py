@@ -2,8 +2,9 @@
 
 Line 1 says what GPUVerify expects (`//pass`, `//xfail:NOT_ALL_VERIFIED`); one of the
 first lines holds the command line: `//--blockDim=[2,2] --gridDim=2` (CUDA),
-`//--local_size=2 --num_groups=2` or `--global_size=` (OpenCL), and `-DNAME=value`
-defines, which the oracle passes to the compiler as they are.
+`//--local_size=2 --num_groups=2` or `--global_size=` (OpenCL), OpenCL's global offset
+(`--global_offset=[4,0]`), and `-DNAME=value` defines, which the oracle passes to the
+compiler as they are.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ class Header:
     expect: str | None = None                  # `pass`, `xfail:NOT_ALL_VERIFIED`, ...
     local: Dims | None = None
     groups: Dims | None = None
+    offset: tuple[int, int, int] | None = None  # OpenCL's global offset
     defines: tuple[tuple[str, str], ...] = field(default=())
 
 
@@ -31,11 +33,19 @@ def dims(text: str) -> Dims:
     return tuple(values + [1] * (3 - len(values)))  # type: ignore[return-value]
 
 
+def offsets(text: str) -> tuple[int, int, int]:
+    """`4`, `[4,0]`: three offsets, the missing ones 0."""
+    values = [int(v, 0) for v in text.strip("[]").split(",") if v.strip()]
+    if not 1 <= len(values) <= 3 or min(values) < 0:
+        raise ValueError(f"not a global offset: {text!r}")
+    return tuple(values + [0] * (3 - len(values)))  # type: ignore[return-value]
+
+
 def read(text: str, lines: int = 4) -> Header:
     head = text.splitlines()[:lines]
     expect = head[0][2:].strip() if head and head[0].startswith("//") and not head[0][2:].lstrip().startswith("-") \
         else None
-    local = groups = global_ = None
+    local = groups = global_ = offset = None
     defines: list[tuple[str, str]] = []
     for line in head:
         body = line.strip()
@@ -53,9 +63,11 @@ def read(text: str, lines: int = 4) -> Header:
                     groups = dims(size)
                 elif option == "global_size":
                     global_ = dims(size)
+                elif option == "global_offset":
+                    offset = offsets(size)
             except ValueError:
                 continue   # a size written with a macro (`--blockDim=TILE`): the caller gives it
         break
     if groups is None and global_ is not None and local is not None:
         groups = tuple(g // size for g, size in zip(global_, local))  # type: ignore[assignment]
-    return Header(expect, local, groups, tuple(defines))
+    return Header(expect, local, groups, offset, tuple(defines))

@@ -65,6 +65,20 @@ def mark_local_pointers(text: str) -> str:
     return "".join(out) + text[last:]
 
 
+_EXTERN_SHARED = re.compile(r"\bextern\s+__shared__\b([^;]*);")
+
+
+def mark_dynamic_shared(text: str) -> str:
+    """CUDA: each `extern __shared__ T s[];` becomes `extern T s[] ORACLE_DYNAMIC_SHARED;`
+    (cuda_stub.h names the one block they all are).  Lines do not move."""
+    code = blank_comments(text)
+    out, last = [], 0
+    for m in _EXTERN_SHARED.finditer(code):
+        out.append(text[last:m.start()] + "extern" + text[m.start(1):m.end(1)] + " ORACLE_DYNAMIC_SHARED;")
+        last = m.end()
+    return "".join(out) + text[last:]
+
+
 def kernels(text: str, opencl: bool) -> list[Kernel]:
     """The kernels of the file, their parameter types as the oracle compiles them (in
     OpenCL after mark_local_pointers)."""

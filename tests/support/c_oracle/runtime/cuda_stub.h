@@ -47,6 +47,7 @@ ORACLE_VECTOR(unsigned int, uint)
 #define __syncthreads() oracle_barrier(3u)
 #define __threadfence() ((void)0)
 #define __threadfence_block() ((void)0)
+#define __threadfence_system() ((void)0)
 
 #define __global__
 #define __device__
@@ -57,6 +58,17 @@ ORACLE_VECTOR(unsigned int, uint)
 #define __forceinline__ inline
 #define __launch_bounds__(...)
 #define __shared__ static __attribute__((section("oracle_shared")))
+/* Dynamic shared memory: the oracle rewrites each `extern __shared__ T s[];` to
+ * `extern T s[] ORACLE_DYNAMIC_SHARED;`, so that every such array of the program, whatever
+ * its name and type, is this one block of the section `oracle_shared` (one per block,
+ * cleared before each, as CUDA gives one per block at one address). Its size is the
+ * launch's third argument, which GPUVerify's header does not carry: ORACLE_DYNAMIC_SHARED_BYTES. */
+#ifndef ORACLE_DYNAMIC_SHARED_BYTES
+#define ORACLE_DYNAMIC_SHARED_BYTES 4096
+#endif
+#define ORACLE_DYNAMIC_SHARED __asm__("oracle_dynamic_shared")
+__attribute__((section("oracle_shared"), aligned(16), used)) char oracle_dynamic_shared_block[ORACLE_DYNAMIC_SHARED_BYTES]
+    ORACLE_DYNAMIC_SHARED;
 
 /* CUDA's min and max of two numbers, in the usual arithmetic conversions. */
 template <class A, class B> static inline auto min(A a, B b) -> decltype(a + b) { return a < b ? a : b; }

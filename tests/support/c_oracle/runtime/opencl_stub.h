@@ -28,9 +28,22 @@ typedef _Float16 half;
 #define get_group_id(d) ((size_t)oracle_id(1, (d)))
 #define get_local_size(d) ((size_t)oracle_id(2, (d)))
 #define get_num_groups(d) ((size_t)oracle_id(3, (d)))
-#define get_global_id(d) (get_group_id(d) * get_local_size(d) + get_local_id(d))
+/* The launch's global offset (the header's --global_offset=, passed as defines by the
+ * oracle), which get_global_id includes (OpenCL C 1.2, 6.12.1); 0 for a dimension
+ * beyond the third. */
+#ifndef ORACLE_GLOBAL_OFFSET_0
+#define ORACLE_GLOBAL_OFFSET_0 0
+#endif
+#ifndef ORACLE_GLOBAL_OFFSET_1
+#define ORACLE_GLOBAL_OFFSET_1 0
+#endif
+#ifndef ORACLE_GLOBAL_OFFSET_2
+#define ORACLE_GLOBAL_OFFSET_2 0
+#endif
+#define get_global_offset(d) ((size_t)((d) == 0 ? ORACLE_GLOBAL_OFFSET_0 : (d) == 1 ? ORACLE_GLOBAL_OFFSET_1 \
+                                       : (d) == 2 ? ORACLE_GLOBAL_OFFSET_2 : 0))
+#define get_global_id(d) (get_group_id(d) * get_local_size(d) + get_local_id(d) + get_global_offset(d))
 #define get_global_size(d) (get_num_groups(d) * get_local_size(d))
-#define get_global_offset(d) ((size_t)0)
 #define get_work_dim() ((uint)oracle_id(4, 0))
 
 #define CLK_LOCAL_MEM_FENCE 1
