@@ -79,8 +79,13 @@ def mul24(exprs, name: str, args: list[Cursor], c: Cursor):
     "Integer Intrinsics"; PTX's `mul24.lo`).  OpenCL's `mul24(x, y)` takes operands that
     must already lie in 24 bits, and its result is implementation-defined otherwise
     (OpenCL C 1.2, 6.12.3): both operands and the product are checked to fit
-    (`arith.overflow`), never given a value of our choosing."""
+    (`arith.overflow`), never given a value of our choosing.  OpenCL's `mad24(x, y, z)`
+    adds z to what `mul24(x, y)` gives, as C's `+` of the result type adds (wrapping
+    unsigned, checked signed)."""
     from .clang_expressions import Val
+    if name == "mad24":
+        product = mul24(exprs, "mul24", args[:2], c)
+        return exprs.combine("+", product, exprs.value(args[2]), args[2], c, exprs.scalar(c))
     result = exprs.scalar(c)
     span = exprs.s.span(c)
     lo24, hi24 = (-2**23, 2**23 - 1) if result.signed else (0, 2**24 - 1)
@@ -117,12 +122,13 @@ def mul24(exprs, name: str, args: list[Cursor], c: Cursor):
     return Val(A.Binary("-", low, A.IntLit(half, span=span), span=span), result)
 
 
-MUL24 = {Dialect.CUDA: {"__mul24", "__umul24"}, Dialect.OPENCL: {"mul24"}}
+MUL24 = {Dialect.CUDA: {"__mul24", "__umul24"}, Dialect.OPENCL: {"mul24", "mad24"}}
 
 
 def is_mul24(dialect: Dialect, name: str, args: list, c: Cursor) -> bool:
     result = T.scalar(c.type)
-    return name in MUL24[dialect] and len(args) == 2 and result is not None and result.is_int and result.bits == 32
+    return name in MUL24[dialect] and len(args) == (3 if name == "mad24" else 2) and result is not None \
+        and result.is_int and result.bits == 32
 
 
 def sincos(exprs, name: str, args: list[Cursor], c: Cursor) -> list:
