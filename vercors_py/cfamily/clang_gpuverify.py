@@ -110,7 +110,8 @@ TABLE: dict[str, Row] = {
                       "postcondition cannot name yet"),
     "__return_val_ptr": Row(Becomes.EXACT, "in a helper's `__ensures`, the pointer it returns (clang_pointers.py)"),
     "__return_val_funptr": Row(Becomes.UNSTATED, "is a function pointer returned, and function pointers are not read"),
-    "__return_val_int4": Row(Becomes.UNSTATED, "is a vector returned, and vectors are not read"),
+    "__return_val_int4": Row(Becomes.UNSTATED, "is a vector returned, which a helper's postcondition cannot "
+                             "name yet"),
     # Statements of their own.
     "__barrier_invariant": Row(Becomes.UNSTATED, "is a barrier invariant, facts handed over at a barrier about "
                                "other threads, which the language's barrier contracts state otherwise"),
