@@ -96,7 +96,7 @@ def test_a_kernel_contract_leaves_out_its_preconditions_and_refuses_its_postcond
         assert _codes(text) == [("unsupported.function", "error", 2, 3 + len(clause) + 1)]
 
 
-@pytest.mark.parametrize("statement, helps", [("__assume", True), ("__assert", False), ("__global_assert", False)])
+@pytest.mark.parametrize("statement, helps", [("__assume", True), ("__assert", False)])
 def test_assumptions_are_left_out_and_assertions_refused(statement, helps):
     text = f"__kernel void k(__global int *a) {{\n  a[0] = 1;\n  {statement}(__write(a));\n}}\n"
     assert _codes(text) == ([("annotation.ignored", "warning", 3, 3)] if helps
@@ -206,3 +206,23 @@ def test_races_and_check_report_the_warning_and_keep_their_verdict(command, verd
     [entry] = json.loads(as_json.stdout)["files"]
     assert entry["verdict"] == verdict
     assert [(d["code"], d["severity"]) for d in entry["diagnostics"]] == [("annotation.ignored", "warning")]
+
+
+@pytest.mark.parametrize("helper, call_line", [
+    ("void bar(int x) {\n  __global_requires(x == 100);\n}\n", 2),
+    ("void bar(int x) {\n  __global_ensures(x == 100);\n}\n", 2),
+])
+def test_a_helpers_global_contract_is_refused(helper, call_line):
+    # GPUVerify's global contract holds for every thread, also those that do not call the
+    # helper (here the odd ones, whose z is 50): inlined, it would be checked only for
+    # the threads that call it.  GPUVerify's global_requires/fail is this kernel.
+    text = helper + ("__kernel void foo() {\n  int z = 50;\n  if (get_local_id(0) % 2 == 0) {\n    z = 100;\n"
+                     "    bar(z);\n  }\n}\n")
+    assert [(code, line) for code, _, line, _ in _codes(text)] == [("unsupported.function", call_line)]
+
+
+def test_a_global_assert_is_refused_and_a_kernels_global_contract_is_read():
+    assert [(code, line) for code, _, line, _ in _codes(
+        "__kernel void foo() {\n  if (get_local_id(0) > 0)\n    __global_assert(get_local_id(0) > 0);\n}\n")] \
+        == [("unsupported.function", 3)]
+    assert _codes("__kernel void foo(int n) {\n  __global_requires(n > 0);\n  __global_ensures(n > 0);\n}\n") == []

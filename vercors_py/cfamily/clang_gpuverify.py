@@ -55,14 +55,17 @@ _TWO_THREADS = "speaks of a second thread, which the language's assertions canno
 TABLE: dict[str, Row] = {
     # Clauses (clang_translate.py, clang_statements.py); their arguments are read below.
     "__requires": Row(Becomes.CLAUSE, "a precondition: of a kernel assumed, of an inlined helper asserted"),
-    "__global_requires": Row(Becomes.CLAUSE, "a precondition of every thread: as `__requires`"),
+    "__global_requires": Row(Becomes.CLAUSE, "a precondition of every thread: as `__requires` of a kernel; "
+                             "refused of a helper (refuse_global)"),
     "__ensures": Row(Becomes.CLAUSE, "a postcondition: checked"),
-    "__global_ensures": Row(Becomes.CLAUSE, "a postcondition of every thread: checked"),
+    "__global_ensures": Row(Becomes.CLAUSE, "a postcondition of every thread: checked, of a kernel; refused of "
+                            "a helper (refuse_global)"),
     "__invariant": Row(Becomes.CLAUSE, "a loop invariant: proved, then assumed"),
     "__global_invariant": Row(Becomes.CLAUSE, "a loop invariant of every thread: as `__invariant`"),
     "__function_wide_invariant": Row(Becomes.CLAUSE, "an invariant of every loop after it"),
     "__assert": Row(Becomes.CLAUSE, "an assertion: checked"),
-    "__global_assert": Row(Becomes.CLAUSE, "an assertion of every thread: checked"),
+    "__global_assert": Row(Becomes.REFUSED, "holds for every thread, also those that do not run it, which the "
+                           "language's assertions cannot say"),
     "__assume": Row(Becomes.CLAUSE, "an assumption"),
     "__candidate_invariant": Row(Becomes.GUESS, "a guessed invariant"),
     "__candidate_global_invariant": Row(Becomes.GUESS, "a guessed invariant"),
@@ -172,6 +175,19 @@ def keeps(scope, clause: str, call: Cursor, arg: Cursor, inlined: bool = False) 
         return False
     raise Unsupported("unsupported.function", scope.span(found),
                       f"`{name}` {why}; this `{clause}` must be checked, so it cannot be left out")
+
+
+def refuse_global(name: str, span) -> None:
+    """GPUVerify's `__global_assert`, and the `__global_requires`/`__global_ensures` of a
+    helper, hold for every thread, also those that do not run the statement or call the
+    helper (they are not predicated by the thread being enabled).  Checked where they
+    stand, they would be checked only for the threads that run them: less than they say,
+    so they are refused.  Of a kernel, where every thread starts and ends, they are
+    `__requires`/`__ensures` (clang_translate.py)."""
+    if name in ("__global_assert", "__global_requires", "__global_ensures"):
+        raise Unsupported("unsupported.function", span,
+                          f"`{name}` holds for every thread, also those that do not run it; it is read only "
+                          "as a kernel's own precondition or postcondition, where every thread runs it")
 
 
 def statement(statements, name: str, call: Cursor) -> list | None:

@@ -431,6 +431,7 @@ class Statements:
         args = list(c.get_arguments())
         name = _builtin_call(self.s, c)
         if name in B.GPUVERIFY_STATEMENTS and len(args) == 1:
+            gpuverify.refuse_global(name, span)
             if not gpuverify.keeps(self.s, name, c, args[0]):
                 return []
             return [B.GPUVERIFY_STATEMENTS[name](self.e.cond(args[0]), span=span)]
@@ -495,6 +496,7 @@ class Statements:
             while stmts_c and (clause := _builtin_call(self.s, stmts_c[0])) in B.GPUVERIFY_CLAUSES:
                 kind = B.GPUVERIFY_CLAUSES[clause]
                 clause_c = strip(stmts_c.pop(0))
+                gpuverify.refuse_global(clause, self.s.span(clause_c))
                 if kind is A.ClauseKind.LOOP_INVARIANT:
                     raise Unsupported("unsupported.function", self.s.span(clause_c),
                                       "a function-wide invariant of an inlined helper is not supported")
