@@ -27,6 +27,7 @@ from clang import cindex
 from .. import diagnostics as D
 from ..source import SourceText, Span
 from . import clang_templates
+from . import precompiled
 from .dialect import Dialect
 from .positions import ByteIndex
 
@@ -280,7 +281,8 @@ def parse(text: str, path: str, dialect: Dialect | None = None,
         text = " " + text[1:]
     source = SourceText(path, text)
     positions = ByteIndex.of(text)
-    args = [*DIALECT_ARGS[dialect], *(f"-D{name}={value}" for name, value in defines),
+    args = [*precompiled.arguments(DIALECT_ARGS[dialect], INCLUDE_DIR),
+            *(f"-D{name}={value}" for name, value in defines),
             *(f"-I{d}" for d in include_dirs), "-isystem", str(INCLUDE_DIR)]
     try:
         tu = cindex.Index.create().parse(path, args=args, unsaved_files=[(path, text.encode("utf-8"))])
