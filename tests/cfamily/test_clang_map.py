@@ -484,3 +484,19 @@ def test_a_narrowing_conversion_to_a_signed_type_is_reduced_as_clang_defines(dec
     assert f"j = {reduced};" in printed
     assert ("c = 44;" if declared == "signed char" else "c = 300;") in printed
     assert not [f for f in A.walk(kernel(text)) if isinstance(f, A.Fits)]
+
+
+@pytest.mark.parametrize("setting, start, verdict", [
+    ("", "K = 0", "race-free"),
+    ("  if (get_local_id(0) == 0) K = 1; else K = 0;\n", "", "racy")])
+def test_a_loop_counter_declared_before_its_loop_is_uniform_once_set(setting, start, verdict):
+    # C89 style (`int K; ... for (K = 0; ...)`): the declaration's missing value is never
+    # read, so the barrier in the loop is reached by every thread; its twin starts K at 1
+    # in thread 0 and at 0 in the others, so thread 0 runs one iteration less and the
+    # barrier diverges.
+    text = ("__kernel void k(__global float *A, __local float *W, const int N) {\n  int K;\n" + setting
+            + f"  for ({start}; K < N; K++) {{\n    W[get_local_id(0)] = A[K];\n    barrier(CLK_LOCAL_MEM_FENCE);\n"
+            "  }\n}\n")
+    result = service.races_text(text, "k.cl", service.Options(jobs=1))
+    assert result.verdict.value == verdict
+    assert ("divergence.barrier" in {d.code for d in result.diagnostics}) == (verdict == "racy")

@@ -96,6 +96,34 @@ def test_loop_counters_with_uniform_bounds_are_uniform():
     assert uniform(body, "(int n)") == {"i", "j", "w"}
 
 
+def test_a_declaration_without_a_value_is_uniform_once_set_before_any_read():
+    # C code declares first and sets later (`int k; for (k = 0; ...)`): the value before
+    # the first set is never read, so it does not decide uniformity.  Its twins read it
+    # first, or set it only in code some threads skip.
+    body = """
+    int k;
+    int n2 = n;
+    for (k = 0; k < n2; k = k + 1) { }
+    int s;
+    { s = n + 1; }
+    int r;
+    int x = r;
+    r = 0;
+    int c;
+    if (lid == 0) { c = 0; }
+    c = 1;
+    int d;
+    d = d + 1;
+    """
+    assert uniform(body, "(int n)") == {"k", "n2", "s"}
+
+
+def test_a_barrier_in_a_loop_over_a_counter_declared_before_is_not_divergence():
+    loop = "for (k = 0; k < n; k = k + 1) {\n      barrier(local);\n    }"
+    assert divergence(f"    int k;\n    {loop}", "(int n)") == []
+    assert divergence(f"    int k;\n    if (lid == 0) {{ k = 1; }}\n    {loop}", "(int n)") != []
+
+
 def test_non_uniform_break_makes_variables_of_the_loop_non_uniform():
     body = """
     int c = 0;

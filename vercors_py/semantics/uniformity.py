@@ -42,8 +42,9 @@ class _Assignment:
 class _Walker:
     """One pass over `main` under a given guess of the uniform locals."""
 
-    def __init__(self, uniform: frozenset[Symbol]):
+    def __init__(self, uniform: frozenset[Symbol], set_first: frozenset[int] = frozenset()):
         self.uniform = uniform
+        self.set_first = set_first        # ids of declarations without a value set before any read
         self.assignments: list[_Assignment] = []
         self.barriers: list[tuple[A.Barrier, A.Expr | None]] = []      # barrier, blocking condition
         self.jumps: list[tuple[A.Stmt, A.Expr, tuple]] = []            # jump, condition, enclosing loops
@@ -80,7 +81,7 @@ class _Walker:
         nothing for uniformity: the threads left are the only ones whose values matter.
         """
         match s:
-            case A.VarDecl():
+            case A.VarDecl() if s.init is not None or id(s) not in self.set_first:
                 self.assignments.append(_Assignment(s.symbol, s.init, guard is None, s.span, guard))
             case A.Assign(target=A.Name(symbol=Symbol(kind=SymbolKind.LOCAL) as var)):
                 self.assignments.append(_Assignment(var, s.value, guard is None, s.span, guard))
@@ -140,10 +141,47 @@ def _locals_of(body: A.Block) -> set[Symbol]:
     return {n.symbol for n in A.walk(body) if isinstance(n, A.VarDecl) and isinstance(n.symbol, Symbol)}
 
 
+def _set_before_read(body: A.Block) -> frozenset[int]:
+    """The declarations without a value (`int k;`) whose variable every thread sets, in
+    straight-line code of the same block, before anything reads it (`for (k = 0; ...)`):
+    its value before then is never seen, so it makes the variable no less uniform.  Any
+    mention of the variable in code that may not run, or in the value it is set to,
+    counts as a read."""
+    found = set()
+    for block in (n for n in A.walk(body) if isinstance(n, A.Block)):
+        for at, stmt in enumerate(block.stmts):
+            if isinstance(stmt, A.VarDecl) and stmt.init is None and isinstance(stmt.symbol, Symbol):
+                first = next((use for later in block.stmts[at + 1:]
+                              if (use := _first_use(later, stmt.symbol)) is not None), "set")
+                if first == "set":
+                    found.add(id(stmt))
+    return frozenset(found)
+
+
+def _first_use(stmt, var: Symbol) -> str | None:
+    """"set" if `stmt` sets `var` before it reads it on every run, "read" if it may read it
+    first, None if it does not mention it."""
+    match stmt:
+        case A.Assign(target=A.Name(symbol=target), value=value) if target is var:
+            return "read" if _mentions(value, var) else "set"
+        case A.Block():
+            return next((use for inner in stmt.stmts if (use := _first_use(inner, var)) is not None), None)
+        case A.For(init=init) if init is not None:
+            use = _first_use(init, var)
+            if use is not None:
+                return use
+    return "read" if _mentions(stmt, var) else None
+
+
+def _mentions(node, var: Symbol) -> bool:
+    return node is not None and any(isinstance(n, A.Name) and n.symbol is var for n in A.walk(node))
+
+
 def _fixed_point(body: A.Block, candidates: frozenset[Symbol], use_context: bool) -> tuple[frozenset[Symbol], _Walker]:
     uniform = candidates
+    set_first = _set_before_read(body)
     while True:
-        walker = _Walker(uniform)
+        walker = _Walker(uniform, set_first)
         walker.block(body.stmts, None, ())
         losers = {a.var for a in walker.assignments
                   if a.value is None or not walker.is_uniform(a.value) or (use_context and not a.uniform_context)}
