@@ -113,13 +113,8 @@ def mul24(exprs, name: str, args: list[Cursor], c: Cursor):
     if name == "mul24":
         return Val(A.Fits(product, f"{result.name} (mul24's result)", result.lo, result.hi, exprs.s.text(c),
                           span=span), result)
-    if not result.signed:
-        return exprs.fits(product, bounds, result, c)
-    # The low 32 bits read as a signed value.
-    half = 2**(result.bits - 1)
-    low = A.Binary("%", A.Binary("+", product, A.IntLit(half, span=span), span=span),
-                   A.IntLit(2 * half, span=span), span=span)
-    return Val(A.Binary("-", low, A.IntLit(half, span=span), span=span), result)
+    # The low 32 bits, read as a value of the result type.
+    return exprs.fits(product, bounds, result, c) if not result.signed else exprs.reduced(product, bounds, result, c)
 
 
 MUL24 = {Dialect.CUDA: {"__mul24", "__umul24"}, Dialect.OPENCL: {"mul24", "mad24"}}

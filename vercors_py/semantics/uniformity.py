@@ -177,9 +177,9 @@ def _mentions(node, var: Symbol) -> bool:
     return node is not None and any(isinstance(n, A.Name) and n.symbol is var for n in A.walk(node))
 
 
-def _fixed_point(body: A.Block, candidates: frozenset[Symbol], use_context: bool) -> tuple[frozenset[Symbol], _Walker]:
+def _fixed_point(body: A.Block, candidates: frozenset[Symbol], set_first: frozenset[int],
+                 use_context: bool) -> tuple[frozenset[Symbol], _Walker]:
     uniform = candidates
-    set_first = _set_before_read(body)
     while True:
         walker = _Walker(uniform, set_first)
         walker.block(body.stmts, None, ())
@@ -192,10 +192,11 @@ def _fixed_point(body: A.Block, candidates: frozenset[Symbol], use_context: bool
 
 def analyze(main: A.Procedure) -> Uniformity:
     candidates = frozenset(_locals_of(main.body))
-    uniform, walker = _fixed_point(main.body, candidates, use_context=True)
+    set_first = _set_before_read(main.body)
+    uniform, walker = _fixed_point(main.body, candidates, set_first, use_context=True)
     # Locals whose values are uniform but that some thread assigns under a non-uniform
     # condition: the cause worth pointing at when a barrier's control flow depends on them.
-    by_value, _ = _fixed_point(main.body, candidates, use_context=False)
+    by_value, _ = _fixed_point(main.body, candidates, set_first, use_context=False)
     tainted = by_value - uniform
     problems: list[D.Diagnostic] = []
     holders = _barrier_holders(main.body)
