@@ -134,7 +134,7 @@ _CODES = [
     ("type.level-reserved", "a group contract that mentions lid or tid, or a kernel contract that mentions gid, lid or tid"),
     # unsupported (the C front end)
     ("unsupported.type", "a type outside the subset: unions, bit-fields, structs with methods, pointers to pointers, images, ..."),
-    ("unsupported.pointer", "a pointer the front end does not follow: stored in memory, cast to other cells, compared with `<` across arrays, subtracted from a pointer or used as a number"),
+    ("unsupported.pointer", "a pointer the front end does not follow: a pointer variable in memory, a pointer read back from memory and followed, cast to other cells, compared with `<` across arrays, subtracted from a pointer or used as a number"),
     ("unsupported.side-effect", "an effect inside an expression whose order C leaves open (`a[i] = i++`), or where no statement can hold it"),
     ("unsupported.function", "a call of a function the front end does not know or cannot inline, or a GPUVerify built-in without counterpart in an annotation that must be checked"),
     ("unsupported.atomic", "an atomic operation (atomicAdd, atomic_inc, ...)"),

@@ -97,7 +97,7 @@ def test_a_vector_comparison_is_minus_one_for_true():
 @pytest.mark.parametrize(("text", "path", "expected"), [
     ("union U { int i; float f; };\n__global__ void k(U *u) {\n  u[0].i = 1;\n}\n", "k.cu", ("unsupported.type", 2, 19)),
     ("struct B { int f : 3; };\n__global__ void k(B *b) {\n  b[0].f = 1;\n}\n", "k.cu", ("unsupported.type", 2, 19)),
-    ("struct S { int *p; };\n__global__ void k(S s) {\n  s.p[0] = 1;\n}\n", "k.cu", ("unsupported.pointer", 2, 19)),
+    ("struct S { int **p; };\n__global__ void k(S s) {\n  s.p[0][0] = 1;\n}\n", "k.cu", ("unsupported.pointer", 2, 19)),
     ("__kernel void k(__global int4 *p) {\n  p[0] = convert_int4_sat(p[1]);\n}\n", "k.cl",
      ("unsupported.function", 2, 10)),
     ("__kernel void k(__global float3 *p) {\n  float2 h = p[0].hi;\n}\n", "k.cl", ("unsupported.type", 2, 14)),

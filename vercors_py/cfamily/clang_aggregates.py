@@ -20,7 +20,10 @@ gives it (`Type.get_offset`, `Type.get_size`), never at one of our own layout ru
   literals, `make_float4`, `convert_T`, `vloadN`/`vstoreN`, `select`.  An OpenCL vector
   comparison is -1 for true in each component.
 
-What is not mapped exactly (unions, bit-fields, pointers inside structs, methods,
+A pointer field is a leaf too (struct_pointers.py says what its value is); a struct holding
+one is laid out per leaf in memory.
+
+What is not mapped exactly (unions, bit-fields, methods,
 saturating or rounding conversions, ...) is refused where it stands.
 """
 from __future__ import annotations
@@ -34,6 +37,7 @@ from . import clang_expressions as E
 from . import clang_types as T
 from .clang_scope import Binding, Unsupported, What
 from .clang_types import CType, Kind
+from .struct_pointers import FieldPointer
 
 VECTORS = (TypeKind.EXTVECTOR, TypeKind.VECTOR)
 _RECORDS = (K.STRUCT_DECL, K.CLASS_DECL)
@@ -49,6 +53,7 @@ class Leaf:
     path: tuple                 # field names, component and array indices from the aggregate
     ctype: CType
     offset: int                 # bytes from the start of the aggregate (clang's)
+    pointer: object = None      # a pointer field: what it points at (struct_pointers.Target)
 
 
 @attrs.frozen
@@ -62,7 +67,8 @@ class Layout:
     @property
     def uniform(self) -> bool:
         first = self.leaves[0].ctype
-        return all(leaf.ctype.same(first) for leaf in self.leaves)
+        # A pointer's cells are not numbers: a struct holding one is laid out per leaf.
+        return all(leaf.ctype.same(first) and leaf.pointer is None for leaf in self.leaves)
 
     @property
     def leaf_bytes(self) -> int:
@@ -197,7 +203,7 @@ class Aggregates:
                         raise self._refuse(where, f"`{T.spelling(t)}`: the place of `{field.spelling}` is unknown")
                     yield from self._leaves(field.type, path + (field.spelling,), offset + at // 8)
             case TypeKind.POINTER:
-                raise self._refuse(where, f"pointers inside structs are not supported", "unsupported.pointer")
+                yield self.e.fields.leaf(t, path, offset, where)
             case _:
                 raise self._refuse(where, f"members of type `{T.spelling(t)}` are not supported")
 
@@ -341,6 +347,9 @@ class Aggregates:
                     raise self._refuse(c, "a condition that is a vector is not supported")
                 cond = self.e.cond(test)
                 then, otherwise = self.value(then_c), self.value(else_c)
+                if any(isinstance(v, FieldPointer) for v in then.vals + otherwise.vals):
+                    raise self._refuse(c, "a choice between structs holding pointers is not supported",
+                                       "unsupported.pointer")
                 return Agg(layout, tuple(E.Val(A.Conditional(cond, a.expr, b.expr, span=span), a.ctype)
                                          for a, b in zip(then.vals, otherwise.vals)))
             case K.CALL_EXPR:
@@ -473,6 +482,9 @@ class Aggregates:
         found = self.place(c) if self.layout(c.type, c) is None and self._is_component(c) else None
         if found is None or len(found.vals) != 1:
             raise self._refuse(c, "this member is not supported")
+        if found.vals[0].ctype.kind is Kind.POINTER:
+            raise self._refuse(c, "a pointer field is only read as a pointer (`q.p[i]`, `*q.p`, `q.p == r`) and "
+                               "set by `q.p = r`", "unsupported.pointer")
         return found.vals[0]
 
     def _is_component(self, c: Cursor) -> bool:
@@ -704,7 +716,13 @@ class Aggregates:
         """C's copy of an aggregate: leaf by leaf."""
         if len(target.vals) != len(value.vals):
             raise Unsupported("unsupported.statement", span, "these aggregates do not have the same leaves")
-        return [self.store_leaf(t, v.expr, span) for t, v in zip(target.vals, value.vals) if v.expr is not None]
+        out = []
+        for t, v in zip(target.vals, value.vals):
+            if t.ctype.kind is Kind.POINTER:
+                out.extend(self.e.fields.copy(t, v, span))
+            elif v.expr is not None:
+                out.append(self.store_leaf(t, v.expr, span))
+        return out
 
     @staticmethod
     def store_leaf(target, value: A.Expr, span):
@@ -762,7 +780,8 @@ class Aggregates:
             return [], value
         temps, vals = [], []
         for val in value.vals:
-            if val.expr is None:
+            if val.expr is None or isinstance(val, FieldPointer):
+                # A pointer field is read where it is stored; only the same variable writes it.
                 vals.append(val)
                 continue
             binding = self._temp()
@@ -786,12 +805,22 @@ class Aggregates:
         span = self.s.span(c)
         base = self.s.declare(c, What.AGGREGATE, layout.leaves[0].ctype, c_name=c_name)
         names = tuple(f"{base.name}${leaf_name(leaf)}" for leaf in layout.leaves)
-        self.s.names[-1].update(names)
-        vals = tuple(E.Val(A.Name(n, span=span), leaf.ctype) for n, leaf in zip(names, layout.leaves))
-        binding = attrs.evolve(base, aggregate=Agg(layout, vals))
-        self.s.bind(c, binding)
-        decls = []
+        self.s.names[-1].update(n for n, leaf in zip(names, layout.leaves) if leaf.pointer is None)
+        vals, decls = [], []
         for k, (n, leaf) in enumerate(zip(names, layout.leaves)):
+            if leaf.pointer is not None:
+                # struct_pointers.py: an array of the kernel, or a pointer variable.
+                val, more = self.e.fields.declare(c, n, leaf, value.vals[k] if value is not None else None, kind,
+                                                  span)
+                vals.append(val)
+                decls.extend(more)
+            else:
+                vals.append(E.Val(A.Name(n, span=span), leaf.ctype))
+        binding = attrs.evolve(base, aggregate=Agg(layout, tuple(vals)))
+        self.s.bind(c, binding)
+        for k, (n, leaf) in enumerate(zip(names, layout.leaves)):
+            if leaf.pointer is not None:
+                continue
             if kind == "param":
                 decls.append(A.Param(T.lang_type(leaf.ctype), n, name_span=span, span=span))
                 continue

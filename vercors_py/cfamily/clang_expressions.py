@@ -145,6 +145,8 @@ class Exprs:
         self.uninterpreted_names: dict[tuple, str] = {}
         from .clang_aggregates import Aggregates
         self.agg = Aggregates(self)          # structs and vectors
+        from .struct_pointers import StructPointers
+        self.fields = StructPointers(self)   # pointers inside structs
         # Where a statement maps a full expression: its effects inside, hoisted
         # (clang_effects.py); None, or inactive, elsewhere (annotations, bounds).
         self.effects = None

@@ -79,8 +79,8 @@ TABLE: dict[str, Row] = {
     "__add_noovfl": Row(Becomes.EXACT, "the sum of its arguments, over the integers, fits their (unsigned) type"),
     "__add_noovfl_": Row(Becomes.EXACT, "the sum `a + b`; GPUVerify also assumes it does not overflow, which is "
                          "left out with a warning (C's sum is then checked or wrapped as C says)"),
-    "__requires_fresh_array": Row(Becomes.NOTHING, "of a pointer parameter of the kernel: distinct parameters are "
-                                  "distinct arrays here already"),
+    "__requires_fresh_array": Row(Becomes.NOTHING, "of a pointer parameter of the kernel (or a pointer field of a "
+                                  "struct parameter): distinct parameters are distinct arrays here already"),
     # No counterpart.
     "__read": Row(Becomes.UNSTATED, _ACCESS_LOG),
     "__write": Row(Becomes.UNSTATED, _ACCESS_LOG),
@@ -205,20 +205,24 @@ def statement(statements, name: str, call: Cursor) -> list | None:
                                             "kernel is checked without it"))
             return []
         case Becomes.NOTHING, "__requires_fresh_array":
-            return _fresh_array(scope, call)
+            return _fresh_array(statements, call)
         case Becomes.REFUSED, _:
             raise Unsupported("unsupported.function", span, f"`{name}` {found.why}")
     return None
 
 
-def _fresh_array(scope, call: Cursor) -> list:
+def _fresh_array(statements, call: Cursor) -> list:
     """GPUVerify's `__requires_fresh_array(p)` stores a fresh pointer into `p` (bugle's
     FreshArrayPass): `p` points into an array no other pointer reaches.  Of a pointer
-    parameter the kernel never moves, that is what the model says of every parameter
-    (distinct pointer parameters are distinct arrays), so it adds nothing; of any other
+    parameter the kernel never moves (or a pointer field of a struct parameter the kernel
+    never assigns), that is what the model says of every parameter (distinct pointer
+    parameters are distinct arrays), so it adds nothing; of any other
     pointer it would start a new array, which is refused."""
+    scope = statements.s
     args = list(call.get_arguments())
     target = _strip(args[0]) if len(args) == 1 else None
+    if target is not None and statements.e.fields.parameter_field(target):
+        return []           # a pointer field of a struct parameter: an array of its own (struct_pointers.py)
     if target is not None and target.kind is K.DECL_REF_EXPR and target.referenced is not None \
             and target.referenced.kind is K.PARM_DECL:
         binding = scope.lookup(target.referenced)

@@ -169,6 +169,8 @@ class Pointers:
                 return self._either(self.e.cond(test), self.of(then), self.of(otherwise), span)
             case K.CALL_EXPR:
                 return self._call(c, span)
+            case K.MEMBER_REF_EXPR | K.ARRAY_SUBSCRIPT_EXPR if self.e.fields.is_field(c):
+                return self.e.fields.of(c)
         raise Unsupported("unsupported.pointer", span,
                           "this pointer is not supported: a pointer is an array (`a`), a pointer variable, "
                           "`p + i`, `&a[i]`, `c ? p : q`, NULL or the result of a helper")
@@ -478,6 +480,14 @@ class Pointers:
             raise Unsupported("unsupported.type", self.s.span(c),
                               f"pointers to `{T.spelling(cells)}` are not supported: cells are numbers or truth values")
         return ctype
+
+    def new_variable(self, declaration, ctype, init: Pointee | None, span, name_span) -> tuple[Binding, list]:
+        """A pointer variable of a declaration that is not a C variable's (a struct's
+        pointer field: struct_pointers.py)."""
+        return self._variable(declaration, ctype, init, span, name_span)
+
+    def set_variable(self, binding: Binding, declaration, p: Pointee, span) -> A.Stmt:
+        return self._set(binding, declaration, p, span)
 
     def _variable(self, c: Cursor, ctype, init: Pointee | None, span, name_span, c_name: str | None = None,
                   later: bool = False) -> tuple[Binding, list]:

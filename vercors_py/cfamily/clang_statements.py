@@ -574,6 +574,8 @@ class Statements:
             case K.BINARY_OPERATOR if operator(c) == "=":
                 left, right = children(c)
                 target = strip(left)
+                if self.e.fields.is_field(target):
+                    return [self.e.fields.assign(target, right, span)]
                 if target.kind is K.DECL_REF_EXPR and target.referenced is not None:
                     binding = self.s.lookup(target.referenced)
                     if binding is not None and binding.what is What.POINTER and binding.value is None:

@@ -388,10 +388,13 @@ def _aggregate_parameter(scope: Scope, exprs: Exprs, param: Cursor, layout, assi
     range of its type; copied into locals when the body assigns a part of it."""
     spot = name_span(scope, param)
     binding, declared = exprs.agg.declare(param, layout, None, kind="param")
-    params.extend(declared)
-    for decl, leaf in zip(declared, layout.leaves):
+    # A pointer field is an array of the kernel (struct_pointers.py): its length is a
+    # parameter, the array and the length's fact are members.
+    params.extend(d for d in declared if isinstance(d, A.Param))
+    members.extend(d for d in declared if not isinstance(d, A.Param))
+    for val, leaf in zip(binding.aggregate.vals, layout.leaves):
         if leaf.ctype.is_int:
-            value = A.Name(decl.name, span=spot)
+            value = A.Name(val.expr.id, span=spot)
             fact = A.Binary("&&", A.Binary("<=", A.IntLit(leaf.ctype.lo, span=spot), value, span=spot),
                             A.Binary("<=", value, A.IntLit(leaf.ctype.hi, span=spot), span=spot), span=spot)
             members.append(A.ContextEverywhere(fact, span=spot))

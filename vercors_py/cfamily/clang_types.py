@@ -21,6 +21,9 @@ class Kind(enum.Enum):
     BOOL = "bool"
     INT = "int"
     FLOAT = "float"
+    # A pointer stored in a struct (struct_pointers.py): a cell whose bits are not a number
+    # the kernel reads.
+    POINTER = "pointer"
 
 
 @attrs.frozen
