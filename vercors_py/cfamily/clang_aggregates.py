@@ -465,8 +465,8 @@ class Aggregates:
         if own is not None and len(own.leaves) == len(leaves):
             return own
         start = leaves[0].offset
-        return Layout(layout.spelling, 0, 1, tuple(Leaf(leaf.path[1:], leaf.ctype, leaf.offset - start)
-                                                   for leaf in leaves))
+        return Layout(layout.spelling, 0, 1,
+                      tuple(attrs.evolve(leaf, path=leaf.path[1:], offset=leaf.offset - start) for leaf in leaves))
 
     def select(self, base: Agg, indices: list[int], c: Cursor) -> Agg:
         layout = self.layout(c.type, c)

@@ -92,26 +92,27 @@ class StructPointers:
         declaration = FieldDeclaration(c.hash, name)
         target: Target = leaf.pointer
         if kind == "param":
-            binding, decls = self._parameter(c, declaration, target, span)
+            binding, decls = self._parameter(declaration, target, span)
         else:
             binding, decls = self.e.pointers.new_variable(declaration, target.cells, self._initial(init, span),
                                                           span, span)
         return FieldPointer(A.Name(binding.name, span=span), leaf.ctype, binding=binding,
                             declaration=declaration), decls
 
-    def _parameter(self, c: Cursor, declaration: FieldDeclaration, target: Target, span) -> tuple[Binding, list]:
+    def _parameter(self, declaration: FieldDeclaration, target: Target, span) -> tuple[Binding, list]:
+        """As a pointer parameter of the kernel (clang_translate._parameter): an array in
+        global memory with a length of its own."""
         if self.s.dialect is Dialect.OPENCL and target.space not in ("__global", "__constant"):
             raise Unsupported("unsupported.pointer", span, "a pointer field of a kernel's struct parameter must point "
                               "into __global or __constant memory")
         binding = self.s.declare(declaration, What.ARRAY, target.cells)
         self.e.agg.params.add(binding.name)
         length = f"\\length({binding.name})"
-        decls = [A.Param(A.Type.INT, length, name_span=span, span=span),
-                 A.ContextEverywhere(A.Binary(">=", A.Name(length, span=span), A.IntLit(0, span=span), span=span),
-                                     span=span)]
-        decls.append(A.ArrayDecl(A.Scope.GLOBAL, T.lang_type(target.cells), A.Name(length, span=span), binding.name,
-                                 T.elem_range(target.cells), name_span=span, span=span))
-        return binding, decls
+        return binding, [
+            A.Param(A.Type.INT, length, name_span=span, span=span),
+            A.ContextEverywhere(A.Binary(">=", A.Name(length, span=span), A.IntLit(0, span=span), span=span), span=span),
+            A.ArrayDecl(A.Scope.GLOBAL, T.lang_type(target.cells), A.Name(length, span=span), binding.name,
+                        T.elem_range(target.cells), name_span=span, span=span)]
 
     def _initial(self, init: Val | None, span) -> Pointee | None:
         """What a pointer field of a new variable is set to: another variable's field,
