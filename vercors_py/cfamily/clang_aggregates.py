@@ -718,9 +718,16 @@ class Aggregates:
             raise Unsupported("unsupported.statement", span, "these aggregates do not have the same leaves")
         out = []
         for t, v in zip(target.vals, value.vals):
+            if v.expr is None and not isinstance(t, FieldPointer):
+                # A leaf of a default-constructed struct: libclang does not tell `P t;`
+                # (indeterminate) from `P()` (zero), so an unknown value, still written.
+                unknown = self._temp()
+                out.append(A.VarDecl(T.lang_type(t.ctype), unknown, None, T.elem_range(t.ctype), name_span=span,
+                                     span=span))
+                v = E.Val(A.Name(unknown, span=span), t.ctype)
             if t.ctype.kind is Kind.POINTER:
                 out.extend(self.e.fields.copy(t, v, span))
-            elif v.expr is not None:
+            else:
                 out.append(self.store_leaf(t, v.expr, span))
         return out
 

@@ -175,8 +175,10 @@ class StructPointers:
         return A.ArrayAssign(target.expr, self._bits(tag, p.offset, span), span=span)
 
     def copy(self, target: Val, value: Val, span) -> list:
-        """One pointer leaf of a struct copy (clang_aggregates.Aggregates.store).  C copies
-        a struct whose pointer is not set (its bits, unknown), so no tag is checked."""
+        """One pointer leaf of a struct copy (clang_aggregates.Aggregates.store; a
+        default-constructed struct's leaf is None into a variable, an unknown value into
+        memory).  C copies a struct whose pointer is not set (its bits, unknown), so no
+        tag is checked."""
         if isinstance(target, FieldPointer):
             if value.expr is None:
                 return [self._set(target, Pointee((), A.IntLit(0, span=span), A.IntLit(-1, span=span), unset=True),
@@ -184,8 +186,6 @@ class StructPointers:
             if not isinstance(value, FieldPointer):
                 raise self._from_memory(span)
             return [self._set(target, self.pointee(value, span), span)]
-        if value.expr is None:
-            return []
         if isinstance(value, FieldPointer):
             p = self.pointee(value, span)
             return [A.ArrayAssign(target.expr, self._bits(self.e.pointers.tag_of(p, span), p.offset, span), span=span)]
