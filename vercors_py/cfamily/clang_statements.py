@@ -20,7 +20,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .. import diagnostics as D
 from ..syntax import ast as A
 from ..syntax import parser
-from . import bodiless
+from . import block_memory, bodiless
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
 from . import clang_groups
@@ -456,6 +456,8 @@ class Statements:
             raise Unsupported("unsupported.statement", span,
                               f"{name} must stand at the start of the kernel's body"
                               + (" or of a loop's body" if name in B.GPUVERIFY_INVARIANTS else ""))
+        if block_memory.is_block(name):
+            return block_memory.Blocks(self).statement(name, c)
         if name is None and c.referenced is not None:
             return [self.inline(c)]
         self.e.value(c)               # raises the right unsupported code
