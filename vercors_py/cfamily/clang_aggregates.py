@@ -89,6 +89,7 @@ class Cells:
     layout: Layout
     arrays: tuple[str, ...]
     param: bool = False         # a kernel's pointer parameter (offset 0 is aligned for any type)
+    variable: bool = False      # a variable whose address is taken (addressed_aggregates.py)
 
     @property
     def stride(self) -> int:
@@ -369,6 +370,9 @@ class Aggregates:
                 return self.place(_only(c))
             case K.DECL_REF_EXPR:
                 binding = self.s.lookup(c.referenced) if c.referenced is not None else None
+                from . import addressed_aggregates
+                if addressed_aggregates.is_addressed(binding):
+                    return addressed_aggregates.element(self, binding, span)
                 if binding is None or binding.what is not What.AGGREGATE:
                     raise self._refuse(c, f"`{c.spelling}` is not a variable of aggregate type that is supported",
                                        "unsupported.declaration")
