@@ -708,7 +708,18 @@ class Aggregates:
         """C's copy of an aggregate: leaf by leaf."""
         if len(target.vals) != len(value.vals):
             raise Unsupported("unsupported.statement", span, "these aggregates do not have the same leaves")
-        return [self.store_leaf(t, v.expr, span) for t, v in zip(target.vals, value.vals) if v.expr is not None]
+        out = []
+        for t, v in zip(target.vals, value.vals):
+            expr = v.expr
+            if expr is None:
+                # An indeterminate leaf (a default construction) is still written: with a
+                # value nothing is known about.
+                name = self._temp()
+                out.append(A.VarDecl(T.lang_type(v.ctype), name, None, T.elem_range(v.ctype), name_span=span,
+                                     span=span))
+                expr = A.Name(name, span=span)
+            out.append(self.store_leaf(t, expr, span))
+        return out
 
     @staticmethod
     def store_leaf(target, value: A.Expr, span):
