@@ -104,7 +104,7 @@ def test_a_vector_comparison_is_minus_one_for_true():
     # A __shared__ float array is aligned for floats only: not for float4.
     ("__global__ void k(float *a) {\n  __shared__ float t[8];\n  ((float4 *) t)[0].x = a[0];\n}\n", "k.cu",
      ("unsupported.pointer", 3, 4)),
-    ("__kernel void k(__global int4 *p) {\n  int4 v = p[0] << 1;\n}\n", "k.cl", ("unsupported.statement", 2, 12)),
+    ("__kernel void k(__global int4 *p) {\n  int4 v = p[0] && p[1];\n}\n", "k.cl", ("unsupported.statement", 2, 12)),
     # A vector variable in memory (its address taken) is cells of its components' type.
     ("__kernel void k() {\n  int4 v;\n  char *p = (char *) &v;\n  p[0] = 1;\n}\n", "k.cl", ("unsupported.pointer", 3, 13)),
 ])

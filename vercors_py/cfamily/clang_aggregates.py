@@ -565,8 +565,12 @@ class Aggregates:
         if op in ("=", ","):
             raise Unsupported("unsupported.side-effect", self.s.span(c),
                               "an assignment inside an expression is not supported")
-        if op in ("&&", "||", "<<", ">>"):
+        if op in ("&&", "||"):
             raise self._refuse(c, f"`{op}` on vectors is not supported", "unsupported.statement")
+        if op in ("<<", ">>"):
+            # Component by component in the component type, unpromoted: OpenCL C takes the
+            # amount modulo the component's width (clang_shifts.py).
+            return self.combine(op, self.value(left_c), self.operand(right_c, layout), layout, right_c, c)
         left, right = self.value(left_c), self.value(right_c)
         return self.combine(op, left, right, layout, right_c, c)
 
@@ -758,13 +762,12 @@ class Aggregates:
         """`v op= e` on vectors: component-wise, each in its computation type."""
         target_c, right_c = children(c)
         op = E.operator(c)[:-1]
-        if op in ("<<", ">>"):
-            raise self._refuse(c, f"`{op}=` on vectors is not supported", "unsupported.statement")
         target = self.place(target_c)
-        operand = self.value(right_c)
+        operand = self.operand(right_c, target.layout) if op in ("<<", ">>") else self.value(right_c)
         vals = []
         for current, val, leaf in zip(target.vals, operand.vals, target.layout.leaves):
-            ctype = T.computation(current.ctype, val.ctype)
+            # A vector's shift is in its component type (binary above).
+            ctype = current.ctype if op in ("<<", ">>") else T.computation(current.ctype, val.ctype)
             vals.append(self.e.convert(self.e.combine(op, current, val, right_c, c, ctype), current.ctype, c))
         temps, reads = self.hold(Agg(target.layout, tuple(vals)), target, span)
         return temps + self.store(target, reads, span)
