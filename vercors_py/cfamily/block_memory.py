@@ -76,7 +76,6 @@ class Units:
 
 class Blocks:
     def __init__(self, statements):
-        self.st = statements
         self.e = statements.e
         self.s = statements.s
         self._temps = 0
