@@ -104,8 +104,9 @@ def test_a_vector_comparison_is_minus_one_for_true():
     # A __shared__ float array is aligned for floats only: not for float4.
     ("__global__ void k(float *a) {\n  __shared__ float t[8];\n  ((float4 *) t)[0].x = a[0];\n}\n", "k.cu",
      ("unsupported.pointer", 3, 4)),
-    ("__kernel void k(__global int4 *p) {\n  int4 v = p[0] << 1;\n}\n", "k.cl", ("unsupported.statement", 2, 12)),
-    ("__kernel void k() {\n  int4 v;\n  int *p = (int *) &v;\n  p[0] = 1;\n}\n", "k.cl", ("unsupported.pointer", 2, 3)),
+    ("__kernel void k(__global int4 *p) {\n  int4 v = p[0] && p[1];\n}\n", "k.cl", ("unsupported.statement", 2, 12)),
+    # A vector variable in memory (its address taken) is cells of its components' type.
+    ("__kernel void k() {\n  int4 v;\n  char *p = (char *) &v;\n  p[0] = 1;\n}\n", "k.cl", ("unsupported.pointer", 3, 13)),
 ])
 def test_what_is_not_mapped_exactly_is_refused_where_it_stands(text, path, expected):
     assert expected in refused(text, path)
@@ -145,3 +146,25 @@ def test_the_compiled_cuda_twins_agree(path):
     assert outcome.complete and outcome.racy == (_kind(path) == "racy"), outcome.describe()
     said = service.races_file(str(path), OPTIONS).verdict.value
     assert not (said == "race-free" and outcome.racy), outcome.describe()
+
+
+# ---- a struct or vector variable whose address is taken ----
+
+def test_an_addressed_vector_is_the_threads_element_of_private_memory():
+    text = "__kernel void k() {\n  int3 v;\n  int *p = (int *) &v;\n  p[2] = 1;\n  v.x = p[2];\n}\n"
+    found = arrays(text, "k.cl")
+    assert found["v"].private and "4 * gsize" in printer_expr(found["v"].length)
+    shown = body(text, "k.cl")
+    assert "v[lid * 4] = " in shown
+
+
+def test_an_addressed_struct_of_mixed_leaves_is_one_private_array_per_leaf():
+    text = ("struct pair { int a; short b; };\n__device__ void set(pair *p) { p->b = 2; }\n"
+            "__global__ void k() {\n  pair q;\n  set(&q);\n  q.a = q.b;\n}\n")
+    assert {"q$a", "q$b"} <= set(arrays(text))
+    assert "q$a[lid * 1] = q$b[lid * 1];" in body(text)
+
+
+def printer_expr(e) -> str:
+    from vercors_py.syntax import printer
+    return printer.format_expr(e)

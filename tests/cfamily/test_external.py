@@ -101,7 +101,7 @@ def test_two_calls_are_two_unknowns_and_a_const_function_is_one_function():
 @pytest.mark.parametrize("declaration, why", [
     ("__device__ void f(int *p);", "takes a pointer"),
     ("__device__ void f(int x) __attribute__((noreturn));", "never returns"),
-    ("__device__ int4 f(int x);", "returns a `int4`"),
+    ("__device__ float2 f(int x, ...);", "takes any number of arguments"),
 ])
 def test_a_bodiless_function_whose_effects_matter_is_refused(declaration, why):
     call = "f(a)" if "*" in declaration else "f(1)"
@@ -109,6 +109,19 @@ def test_a_bodiless_function_whose_effects_matter_is_refused(declaration, why):
     assert parsed.program is None
     [problem] = [d for d in parsed.diagnostics if d.code.startswith("unsupported")]
     assert problem.code == "unsupported.function" and why in problem.message and problem.span.start_line == 3
+
+
+@pytest.mark.parametrize("declaration, call, why", [
+    # A pointer field reaches memory as a pointer parameter does: refused, not assumed.
+    ("__device__ void f(S s);", "S s; s.p = a; s.n = 1; f(s);", "takes a struct holding a pointer"),
+    ("__device__ S f(int x);", "S s = f(1); a[threadIdx.x] = s.n;", "returns a struct holding a pointer"),
+])
+def test_a_bodiless_function_over_a_struct_holding_a_pointer_is_refused(declaration, call, why):
+    text = f"struct S {{ int *p; int n; }};\n{declaration}\n__global__ void k(int *a) {{\n  {call}\n}}\n"
+    parsed = frontend.parse(text, "k.cu")
+    assert parsed.program is None
+    [problem] = [d for d in parsed.diagnostics if d.code.startswith("unsupported")]
+    assert problem.code == "unsupported.function" and why in problem.message and problem.span.start_line == 4
 
 
 def test_a_bodiless_call_in_a_contract_is_refused():

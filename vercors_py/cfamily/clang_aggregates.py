@@ -95,6 +95,7 @@ class Cells:
     layout: Layout
     arrays: tuple[str, ...]
     param: bool = False         # a kernel's pointer parameter (offset 0 is aligned for any type)
+    variable: bool = False      # a variable whose address is taken (addressed_aggregates.py)
 
     @property
     def stride(self) -> int:
@@ -378,6 +379,9 @@ class Aggregates:
                 return self.place(_only(c))
             case K.DECL_REF_EXPR:
                 binding = self.s.lookup(c.referenced) if c.referenced is not None else None
+                from . import addressed_aggregates
+                if addressed_aggregates.is_addressed(binding):
+                    return addressed_aggregates.element(self, binding, span)
                 if binding is None or binding.what is not What.AGGREGATE:
                     raise self._refuse(c, f"`{c.spelling}` is not a variable of aggregate type that is supported",
                                        "unsupported.declaration")
@@ -573,8 +577,12 @@ class Aggregates:
         if op in ("=", ","):
             raise Unsupported("unsupported.side-effect", self.s.span(c),
                               "an assignment inside an expression is not supported")
-        if op in ("&&", "||", "<<", ">>"):
+        if op in ("&&", "||"):
             raise self._refuse(c, f"`{op}` on vectors is not supported", "unsupported.statement")
+        if op in ("<<", ">>"):
+            # Component by component in the component type, unpromoted: OpenCL C takes the
+            # amount modulo the component's width (clang_shifts.py).
+            return self.combine(op, self.value(left_c), self.operand(right_c, layout), layout, right_c, c)
         left, right = self.value(left_c), self.value(right_c)
         return self.combine(op, left, right, layout, right_c, c)
 
@@ -768,13 +776,12 @@ class Aggregates:
         """`v op= e` on vectors: component-wise, each in its computation type."""
         target_c, right_c = children(c)
         op = E.operator(c)[:-1]
-        if op in ("<<", ">>"):
-            raise self._refuse(c, f"`{op}=` on vectors is not supported", "unsupported.statement")
         target = self.place(target_c)
-        operand = self.value(right_c)
+        operand = self.operand(right_c, target.layout) if op in ("<<", ">>") else self.value(right_c)
         vals = []
         for current, val, leaf in zip(target.vals, operand.vals, target.layout.leaves):
-            ctype = T.computation(current.ctype, val.ctype)
+            # A vector's shift is in its component type (binary above).
+            ctype = current.ctype if op in ("<<", ">>") else T.computation(current.ctype, val.ctype)
             vals.append(self.e.convert(self.e.combine(op, current, val, right_c, c, ctype), current.ctype, c))
         temps, reads = self.hold(Agg(target.layout, tuple(vals)), target, span)
         return temps + self.store(target, reads, span)

@@ -30,6 +30,7 @@ import attrs
 from clang.cindex import Cursor, CursorKind as K, TypeKind
 
 from ..syntax import ast as A
+from . import addressed_aggregates
 from . import clang_types as T
 from .clang_expressions import (_CASTS, Val, _minus, _plus, _times, children, operator, parameters,
                                 single_return, strip)
@@ -243,6 +244,8 @@ class Pointers:
             binding = self.s.lookup(target.referenced)
             if binding is not None and binding.cell:
                 return Pointee((binding,), self.e.cell(binding, span).index)
+            if addressed_aggregates.is_addressed(binding):
+                return Pointee((binding,), self._origin(binding, span))
         return None
 
     def _has_dims(self, c: Cursor) -> bool:

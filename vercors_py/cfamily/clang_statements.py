@@ -20,7 +20,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .. import diagnostics as D
 from ..syntax import ast as A
 from ..syntax import parser
-from . import bodiless
+from . import addressed_aggregates, block_memory, bodiless
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
 from . import clang_groups
@@ -366,7 +366,7 @@ class Statements:
             raise Unsupported("unsupported.type", span, "a __shared__/__local variable of aggregate type is not "
                               "supported; declare an array of one element")
         if key(c) in self.addressed:
-            raise Unsupported("unsupported.pointer", span, "the address of a struct or vector variable is not supported")
+            return addressed_aggregates.declare(self, c, init, layout)
         helper = self.helper_call(init)
         value = self.e.agg.value(init) if init is not None and helper is None else None
         binding, decls = self.e.agg.declare(c, layout, value)
@@ -456,6 +456,8 @@ class Statements:
             raise Unsupported("unsupported.statement", span,
                               f"{name} must stand at the start of the kernel's body"
                               + (" or of a loop's body" if name in B.GPUVERIFY_INVARIANTS else ""))
+        if block_memory.is_block(name):
+            return block_memory.Blocks(self).statement(name, c)
         if name is None and c.referenced is not None:
             return [self.inline(c)]
         self.e.value(c)               # raises the right unsupported code

@@ -50,6 +50,11 @@ typedef __UINTPTR_TYPE__ uintptr_t;
 typedef __INTMAX_TYPE__ intmax_t;
 typedef __UINTMAX_TYPE__ uintmax_t;
 
+/* string.h's block copies, which CUDA's runtime header declares for device code too
+ * (block_memory.py maps them). */
+extern "C" __host__ __device__ void *memcpy(void *dst, const void *src, size_t n);
+extern "C" __host__ __device__ void *memset(void *dst, int value, size_t n);
+
 /* Built-in vector types (vector_types.h): structs of 1 to 4 named components; the two-
  * and four-component ones are aligned to their size, at most 16 bytes; make_<type>
  * builds one from its components. */

@@ -1,0 +1,10 @@
+//xfail:NOT_ALL_VERIFIED
+//--local_size=4 --num_groups=2
+// (int *) &v + 2 is v.z, not v.y: every work-item of a group writes A[0].
+__kernel void k(__local int *A) {
+  int4 v = (int4)(1, 2, 3, 4);
+  int *p = (int *) &v;
+  if (p[2] != v.y) A[0] = get_local_id(0);
+  p[1] = get_local_id(0);
+  A[get_local_id(0)] = v.y;
+}

@@ -1,0 +1,9 @@
+//xfail:NOT_ALL_VERIFIED
+//--local_size=4 --num_groups=2
+// memset's value is each byte's: with byte 1 an int is 0x01010101, not 1, so every
+// work-item writes A[0].
+__kernel void k(__local int *A) {
+  int v[1];
+  __builtin_memset(v, 1, sizeof(int));
+  if (v[0] != 1) A[0] = get_local_id(0);
+}
