@@ -148,6 +148,7 @@ _CODES = [
     ("divergence.barrier", "a barrier under a condition that is not uniform in the work group"),
     ("divergence.uniform-assign", "an assignment under a non-uniform condition to a variable that a barrier's control flow depends on"),
     ("divergence.jump", "break, continue or return under a non-uniform condition where it can skip a barrier"),
+    ("divergence.collective", "a call the whole work group makes (OpenCL's `async_work_group_copy`, `wait_group_events`) reached by only some of its threads, or with arguments that differ between them"),
     ("divergence.reached", "threads of a work group reached different barriers, or some a barrier and others the end (seen by `vercors-py run`)"),
     # engine: accesses
     ("perm.read", "a read of a memory cell without a positive permission on it"),
