@@ -136,7 +136,7 @@ _CODES = [
     ("unsupported.type", "a type outside the subset: unions, bit-fields, structs with methods, pointers to pointers, images, ..."),
     ("unsupported.pointer", "a pointer the front end does not follow: stored in memory, cast to other cells, compared with `<` across arrays, subtracted from a pointer or used as a number"),
     ("unsupported.side-effect", "an effect inside an expression whose order C leaves open (`a[i] = i++`), or where no statement can hold it"),
-    ("unsupported.function", "a call of a function the front end does not know or cannot inline, or a GPUVerify built-in without counterpart in an annotation that must be checked"),
+    ("unsupported.function", "a call of a function the front end does not know or cannot inline, a GPUVerify built-in without counterpart in an annotation that must be checked, or an OpenCL asynchronous copy whose order with its wait and the barriers is not followed"),
     ("unsupported.atomic", "an atomic operation (atomicAdd, atomic_inc, ...)"),
     ("unsupported.warp", "a warp-level intrinsic (__shfl_sync, __ballot_sync, __syncwarp, ...)"),
     ("unsupported.dimension", "an OpenCL id or size function (get_local_id, ...) whose dimension is not a constant 0, 1 or 2"),

@@ -459,6 +459,10 @@ class _Walk:
         changes = {}
         if copied.given is not None:
             joined = state.slot(copied.given)
+            if joined == TOP:
+                self.refuse(copied.span, "this copy joins an event that is not known here (not set, already "
+                                         "waited for, or set differently on different paths), so which wait "
+                                         "completes it cannot be followed")
             event = TOP if joined == TOP else joined | event
             changes[copied.given] = event
         if copied.into is not None:
