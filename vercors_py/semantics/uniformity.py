@@ -168,6 +168,10 @@ def _first_use(stmt, var: Symbol) -> str | None:
             return "read" if _mentions(value, var) else "set"
         case A.Block():
             return next((use for inner in stmt.stmts if (use := _first_use(inner, var)) is not None), None)
+        case A.If(cond=cond, then=then, otherwise=otherwise) if otherwise is not None and not _mentions(cond, var):
+            # Set on both branches (a pointer's `if (...) p = a; else p = b;`): on every path.
+            uses = {_first_use(then, var), _first_use(otherwise, var)}
+            return None if uses == {None} else "set" if uses == {"set"} else "read"
         case A.For(init=init) if init is not None:
             use = _first_use(init, var)
             if use is not None:
