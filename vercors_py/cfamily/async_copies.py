@@ -18,12 +18,12 @@ the copy may happen later than the call changes nothing as long as it is complet
 before the next barrier, so a copy must be waited for before any barrier it may meet
 and before the kernel ends (OpenCL leaves an unwaited copy at the end undefined), and
 must not be inside a loop (each run would be a copy of its own, with owners of its own).
-These are judged after the kernel is mapped (`check`), over the mapped statements: each
-copy, wait and assignment of an event leaves a named declaration there (`MARK`), so
-what follows inlined helpers and rebuilt blocks alike.  What cannot be judged is refused.
+These are judged after the kernel is mapped (async_order.py), over the mapped
+statements: each copy, wait and assignment of an event leaves a named declaration there
+(`MARK`), which survives inlined helpers and rebuilt blocks alike.
 
 The arguments of a copy and the count of a wait are declared as variables whose names
-carry `GROUP`: semantics/uniformity.py requires them to be uniform, so a call reached
+carry `COLLECTIVE`: semantics/uniformity.py requires them to be uniform, so a call reached
 by only some work-items of a group, or with arguments that differ between them, is
 `divergence.collective`, as OpenCL leaves it undefined.
 
@@ -35,13 +35,11 @@ sets make it unknown, and a wait on an unknown event completes nothing.
 from __future__ import annotations
 
 import itertools
-import math
 import weakref
 
 import attrs
 from clang.cindex import Cursor, CursorKind as K, TypeKind
 
-from .. import diagnostics as D
 from ..semantics.uniformity import COLLECTIVE
 from ..syntax import ast as A
 from . import clang_types as T
@@ -53,11 +51,10 @@ COPIES = frozenset({"async_work_group_copy", "async_work_group_strided_copy"})
 WAIT = "wait_group_events"
 PREFETCH = "prefetch"
 FUNCTIONS = COPIES | {WAIT, PREFETCH}
-GROUP = COLLECTIVE       # such a variable must be uniform in the group
 MARK = "async$mark"
 OWNER = "\\async_owner"
 TOP = "unknown"            # an event whose copies are not known
-_CODE = "unsupported.function"
+CODE = "unsupported.function"
 
 
 @attrs.frozen
@@ -81,18 +78,21 @@ class Set:
     source: object                 # a slot, None (the event 0) or TOP (not set)
 
 
-class _Table:
+class Table:
+    """What one pass over a file mapped: its marks and its event variables."""
+
     def __init__(self) -> None:
         self.numbers = itertools.count(1)
         self.marks: dict[str, object] = {}
         self.sizes: dict[tuple, int | None] = {}      # event variable -> its array's size (None: a scalar)
 
 
-_tables: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+# By the pass's Scope: a file mapped again (clang_translate.py) starts afresh.
+tables: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def _table(scope) -> _Table:
-    return _tables.setdefault(scope, _Table())
+def _table(scope) -> Table:
+    return tables.setdefault(scope, Table())
 
 
 def holds_events(t) -> bool:
@@ -121,11 +121,11 @@ def declaration(st, c: Cursor, init: Cursor | None) -> list:
     if t.kind is TypeKind.CONSTANTARRAY:
         element = t.get_array_element_type().get_canonical()
         if element.kind is not TypeKind.OCLEVENT or init is not None:
-            raise Unsupported(_CODE, span, "an array of events is supported with one dimension and no initialiser")
+            raise Unsupported(CODE, span, "an array of events is supported with one dimension and no initialiser")
         table.sizes[key(c)] = t.get_array_size()
         return [_mark(st.s, Set(tuple((key(c), i) for i in range(t.get_array_size())), TOP), span)[1]]
     if t.kind is not TypeKind.OCLEVENT:
-        raise Unsupported(_CODE, span, f"a variable of type `{T.spelling(c.type)}` is not supported: events are "
+        raise Unsupported(CODE, span, f"a variable of type `{T.spelling(c.type)}` is not supported: events are "
                                        "`event_t` variables and arrays of them")
     table.sizes[key(c)] = None
     slot = (key(c), None)
@@ -138,7 +138,7 @@ def assignment(st, left: Cursor, right: Cursor, span) -> list:
     """`e = async_work_group_copy(...);`, `es[1] = e;`."""
     slot = _event(st, left)
     if slot is None:
-        raise Unsupported(_CODE, span, "only an event variable or a cell of an array of events can be assigned")
+        raise Unsupported(CODE, span, "only an event variable or a cell of an array of events can be assigned")
     return _stored(st, slot, right, span)
 
 
@@ -167,7 +167,7 @@ def copy(st, c: Cursor, into: tuple | None) -> A.Block:
     args = list(c.get_arguments())
     strided = name == "async_work_group_strided_copy"
     if len(args) != (5 if strided else 4):
-        raise Unsupported(_CODE, span, f"`{name}` with {len(args)} arguments is not a copy of OpenCL C")
+        raise Unsupported(CODE, span, f"`{name}` with {len(args)} arguments is not a copy of OpenCL C")
     dst_c, src_c, n_c, event_c = args[0], args[1], args[2], args[-1]
     given = _event(st, event_c)
     cells = _cells(st, dst_c)
@@ -177,7 +177,7 @@ def copy(st, c: Cursor, into: tuple | None) -> A.Block:
     decls: list = [marker]
 
     def group(what: str, expr: A.Expr) -> A.Name:
-        var = f"{name}{GROUP}{what}{number}"
+        var = f"{name}{COLLECTIVE}{what}{number}"
         decls.append(A.VarDecl(A.Type.INT, var, expr, None, name_span=span, span=span))
         return A.Name(var, span=span)
 
@@ -228,7 +228,7 @@ def _cells(st, dst_c: Cursor) -> int:
     element = T.pointee(dst_c.type)
     layout = st.e.agg.layout(element, dst_c)
     if layout is not None and not layout.uniform:
-        raise Unsupported(_CODE, st.s.span(dst_c), f"a copy of `{T.spelling(element)}` elements is not supported")
+        raise Unsupported(CODE, st.s.span(dst_c), f"a copy of `{T.spelling(element)}` elements is not supported")
     return st.e.agg.stride(element, dst_c)
 
 
@@ -263,11 +263,11 @@ def _wait(st, c: Cursor) -> list:
     args = list(c.get_arguments())
     count = st.e.constant(args[0]) if len(args) == 2 else None
     if count is None or count < 1:
-        raise Unsupported(_CODE, span, "`wait_group_events` needs a number of events that is a constant of 1 or more")
+        raise Unsupported(CODE, span, "`wait_group_events` needs a number of events that is a constant of 1 or more")
     slots = _events(st, args[1], count)
     mark, marker = _mark(s, Wait(span, slots), span)
     number = int(mark[len(MARK):])
-    counted = A.VarDecl(A.Type.INT, f"{WAIT}{GROUP}count{number}", A.IntLit(count, span=span), None, name_span=span,
+    counted = A.VarDecl(A.Type.INT, f"{WAIT}{COLLECTIVE}count{number}", A.IntLit(count, span=span), None, name_span=span,
                         span=span)
     return [marker, counted]
 
@@ -279,7 +279,7 @@ def _prefetch(st, c: Cursor) -> list:
     span = s.span(c)
     args = list(c.get_arguments())
     if len(args) != 2:
-        raise Unsupported(_CODE, span, "`prefetch` takes a pointer and a number of elements")
+        raise Unsupported(CODE, span, "`prefetch` takes a pointer and a number of elements")
     p = e.pointers.of(args[0])
     number = next(_table(s).numbers)
     values = [("at", p.offset), ("n", e.convert(e.value(args[1]), e.scalar(args[1]), args[1]).expr)]
@@ -312,9 +312,9 @@ def _event(st, c: Cursor):
                 and isinstance(size := sizes.get(key(base.referenced)), int):
             i = st.e.constant(at)
             if i is None or not 0 <= i < size:
-                raise Unsupported(_CODE, span, f"an event of an array is named by a constant index in 0..{size - 1}")
+                raise Unsupported(CODE, span, f"an event of an array is named by a constant index in 0..{size - 1}")
             return (key(base.referenced), i)
-    raise Unsupported(_CODE, span, "an event must be 0, an `event_t` variable or a cell of an array of events "
+    raise Unsupported(CODE, span, "an event must be 0, an `event_t` variable or a cell of an array of events "
                                    "at a constant index")
 
 
@@ -331,176 +331,10 @@ def _events(st, c: Cursor, count: int) -> tuple:
     else:
         first = None
     if first is None:
-        raise Unsupported(_CODE, span, "the events of a wait must be `&e`, an array of events or `&es[i]`")
+        raise Unsupported(CODE, span, "the events of a wait must be `&e`, an array of events or `&es[i]`")
     declaration, at = first
     size = sizes[declaration]
     start = 0 if at is None else at
     if (size or 1) < start + count:
-        raise Unsupported(_CODE, span, f"`wait_group_events` reads {count} events where there are {(size or 1) - start}")
+        raise Unsupported(CODE, span, f"`wait_group_events` reads {count} events where there are {(size or 1) - start}")
     return ((declaration, None),) if at is None else tuple((declaration, i) for i in range(start, start + count))
-
-
-# ---- the order of copies, waits and barriers ------------------------------------------
-
-@attrs.frozen
-class _State:
-    pending: tuple        # (mark, Copy) of the copies not known to be complete
-    slots: tuple          # (slot, frozenset of copy marks, or TOP)
-
-    def slot(self, slot):
-        return dict(self.slots).get(slot, TOP)
-
-    def with_slots(self, changes: dict) -> "_State":
-        slots = dict(self.slots)
-        slots.update(changes)
-        return attrs.evolve(self, slots=tuple(slots.items()))
-
-
-def _join(*states: _State) -> _State:
-    pending = dict(p for s in states for p in s.pending)
-    keys = {k for s in states for k, _ in s.slots}
-    slots = {}
-    for k in keys:
-        values = {s.slot(k) for s in states}
-        slots[k] = values.pop() if len(values) == 1 else TOP
-    return _State(tuple(pending.items()), tuple(slots.items()))
-
-
-class _Loop:
-    def __init__(self) -> None:
-        self.breaks: list[_State] = []
-        self.continues: list[_State] = []
-
-
-def check(scope, stmts: tuple, end_span) -> None:
-    """Each copy of the kernel waited for before any barrier it may meet and before the
-    kernel ends, and not inside a loop; with groups that may have one work-item, no
-    access of the work-item to a copy's arrays between the call and the wait."""
-    table = _tables.get(scope)
-    if table is None or not table.marks:
-        return
-    walk = _Walk(scope, table)
-    state = walk.block(stmts, _State((), ()), None)
-    walk.end(state, end_span, "before the kernel ends (undefined in OpenCL)")
-
-
-class _Walk:
-    def __init__(self, scope, table: _Table) -> None:
-        self.s = scope
-        self.table = table
-        local = scope.launch.local
-        self.single = local is None or math.prod(local) == 1
-        self.reported: set = set()
-
-    def refuse(self, span, message: str) -> None:
-        if (span, message) not in self.reported:
-            self.reported.add((span, message))
-            self.s.problems.append(D.error(_CODE, span, message))
-
-    def block(self, stmts, state: _State, loop: _Loop | None) -> _State:
-        for stmt in stmts:
-            state = self.stmt(stmt, state, loop)
-        return state
-
-    def stmt(self, s, state: _State, loop: _Loop | None) -> _State:
-        match s:
-            case A.Block(stmts=(A.VarDecl(name=name), *_)) if isinstance(self.table.marks.get(name), Copy):
-                return self.copy(name, self.table.marks[name], state, loop)
-            case A.VarDecl(name=name) if name in self.table.marks:
-                return self.event(self.table.marks[name], state)
-            case A.Block():
-                return self.block(s.stmts, state, loop)
-            case A.If():
-                self.accesses(s.cond, state)
-                then = self.stmt(s.then, state, loop)
-                otherwise = self.stmt(s.otherwise, state, loop) if s.otherwise is not None else state
-                return _join(then, otherwise)
-            case A.While() | A.For():
-                if isinstance(s, A.For) and s.init is not None:
-                    state = self.stmt(s.init, state, loop)
-                inner = _Loop()
-                first = self.iteration(s, state, inner)
-                second = self.iteration(s, _join(state, first, *inner.continues), inner)
-                return _join(state, first, second, *inner.breaks)
-            case A.Barrier():
-                for _, copied in state.pending:
-                    self.refuse(copied.span, f"this copy may still be in flight at the barrier on line "
-                                             f"{s.span.start_line}: wait for it (`wait_group_events`) before")
-                return attrs.evolve(state, pending=())
-            case A.Return():
-                self.end(state, s.span, "before the kernel returns (undefined in OpenCL)")
-                return state
-            case A.Break() if loop is not None:
-                loop.breaks.append(state)
-                return state
-            case A.Continue() if loop is not None:
-                loop.continues.append(state)
-                return state
-        self.accesses(s, state)
-        return state
-
-    def iteration(self, s, state: _State, inner: _Loop) -> _State:
-        self.accesses(s.cond, state)
-        state = self.stmt(s.body, state, inner)
-        if isinstance(s, A.For) and s.update is not None:
-            state = self.stmt(s.update, state, inner)
-        return state
-
-    def copy(self, mark: str, copied: Copy, state: _State, loop: _Loop | None) -> _State:
-        if loop is not None:
-            self.refuse(copied.span, "a copy inside a loop is not supported: each run is a copy of its own, whose "
-                                     "elements other work-items may move")
-        for _, other in state.pending:
-            if self.single and (copied.dst & (other.dst | other.src) or copied.src & other.dst):
-                self.refuse(copied.span, f"this copy meets the cells of a copy (line {other.span.start_line}) that "
-                                         "may be in flight: with one work-item per group this is not judged; give "
-                                         "the launch's group size")
-        event = frozenset({mark})
-        changes = {}
-        if copied.given is not None:
-            joined = state.slot(copied.given)
-            if joined == TOP:
-                self.refuse(copied.span, "this copy joins an event that is not known here (not set, already "
-                                         "waited for, or set differently on different paths), so which wait "
-                                         "completes it cannot be followed")
-            event = TOP if joined == TOP else joined | event
-            changes[copied.given] = event
-        if copied.into is not None:
-            changes[copied.into] = event
-        return attrs.evolve(state, pending=state.pending + ((mark, copied),)).with_slots(changes)
-
-    def event(self, entry, state: _State) -> _State:
-        match entry:
-            case Set(targets=targets, source=source):
-                value = frozenset() if source is None else TOP if source == TOP else state.slot(source)
-                return state.with_slots({t: value for t in targets})
-            case Wait(slots=slots):
-                done = set()
-                for slot in slots:
-                    value = state.slot(slot)
-                    if value != TOP:
-                        done |= value
-                pending = tuple((m, c) for m, c in state.pending if m not in done)
-                # A wait releases its events: they name no copy afterwards.
-                return attrs.evolve(state, pending=pending).with_slots({slot: TOP for slot in slots})
-        return state
-
-    def end(self, state: _State, span, where: str) -> None:
-        for _, copied in state.pending:
-            self.refuse(copied.span, f"this copy is not waited for (`wait_group_events`) {where}")
-
-    def accesses(self, node, state: _State) -> None:
-        """With one work-item per group there is no other owner to race with: its own
-        access to a copy's cells while the copy may be in flight is refused."""
-        if not self.single or not state.pending or node is None:
-            return
-        for inner in A.walk(node):
-            written = isinstance(inner, A.ArrayAssign)
-            target = inner.target if written else inner
-            if not isinstance(target, A.Index) or not isinstance(target.array, A.Name):
-                continue
-            for _, copied in state.pending:
-                if target.array.id in copied.dst or written and target.array.id in copied.src:
-                    self.refuse(target.span, f"`{target.array.id}` is accessed while a copy (line "
-                                             f"{copied.span.start_line}) may be in flight: with one work-item per "
-                                             "group this is not judged; give the launch's group size")
