@@ -118,6 +118,25 @@ def test_a_declaration_without_a_value_is_uniform_once_set_before_any_read():
     assert uniform(body, "(int n)") == {"k", "n2", "s"}
 
 
+def test_a_declaration_without_a_value_set_on_both_branches_is_set_before_any_read():
+    # `T *p; if (gid == 1) p = a; else p = b;` (GPUVerify's async_work_group_copy/pass/
+    # test6): every path sets it.  Its twins set it on one branch only, read it on one
+    # first, or branch on it.
+    body = """
+    int p;
+    if (gid == 1) { p = 0; } else { p = n; }
+    int q;
+    if (gid == 1) { q = 0; }
+    int r;
+    if (gid == 1) { r = 0; } else { int x = r; r = 1; }
+    int s;
+    if (s == 1) { s = 0; } else { s = 1; }
+    int t;
+    if (lid == 1) { t = 0; } else { t = 1; }
+    """
+    assert uniform(body, "(int n)") == {"p"}
+
+
 def test_a_barrier_in_a_loop_over_a_counter_declared_before_is_not_divergence():
     loop = "for (k = 0; k < n; k = k + 1) {\n      barrier(local);\n    }"
     assert divergence(f"    int k;\n    {loop}", "(int n)") == []

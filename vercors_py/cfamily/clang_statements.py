@@ -20,7 +20,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .. import diagnostics as D
 from ..syntax import ast as A
 from ..syntax import parser
-from . import addressed_aggregates, block_memory, bodiless
+from . import addressed_aggregates, async_copies, block_memory, bodiless
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
 from . import clang_groups
@@ -322,6 +322,8 @@ class Statements:
         init = initialiser(c)
         if self.s.dialect is Dialect.CUDA and clang_groups.group(self.s, c.type):
             return clang_groups.declaration(self.s, c, init)
+        if self.s.dialect is Dialect.OPENCL and async_copies.holds_events(c.type):
+            return async_copies.declaration(self, c, init)
         if T.is_array(c.type):
             if self.memory.shared(c):
                 if init is not None:
@@ -445,6 +447,8 @@ class Statements:
             return mapped
         if name in B.GPUVERIFY_CANDIDATES:
             return []
+        if name in async_copies.FUNCTIONS and self.s.dialect is Dialect.OPENCL:
+            return async_copies.statement(self, name, c)
         if intrinsics.is_fence(self.s.dialect, name):
             return intrinsics.fence(self.e, args)
         if name is not None and intrinsics.is_sincos(self.s.dialect, name, args):
@@ -564,6 +568,8 @@ class Statements:
         span = self.s.span(c)
         c = strip(c)
         match c.kind:
+            case K.BINARY_OPERATOR if operator(c) == "=" and async_copies.holds_events(c.type):
+                return async_copies.assignment(self, *children(c), span)
             case K.BINARY_OPERATOR | K.CALL_EXPR if self.e.agg.is_assignment(c):
                 left, right = children(c)[0], children(c)[-1]
                 helper = self.helper_call(right)

@@ -23,6 +23,7 @@ from .. import diagnostics as D
 from ..semantics.symbols import AXES
 from ..syntax import ast as A
 from ..syntax import parser
+from . import async_order
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
 from . import clang_templates
@@ -292,6 +293,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
             # parameters it assigns (declared only now, so the contract does not see them).
             prelude = [stmt for copy in copies for stmt in copy()]
             stmts = tuple(prelude) + tuple(statements.sequence(stmts_c, start, block_span.end))
+            async_order.follow(scope, stmts, block_span)
         finally:
             scope.pop()
         clauses = tuple(x for x in contract if isinstance(x, A.Clause))

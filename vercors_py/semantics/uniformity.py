@@ -22,6 +22,8 @@ from ..syntax import ast as A
 from .symbols import Symbol, SymbolKind, reserved_base
 
 UNIFORM_RESERVED = frozenset({"gid", "gsize", "ngroups", "tcount"})
+# In a local's name: it holds an argument of a call the whole work group makes (_collective).
+COLLECTIVE = "$group_"
 
 
 @attrs.frozen
@@ -166,6 +168,10 @@ def _first_use(stmt, var: Symbol) -> str | None:
             return "read" if _mentions(value, var) else "set"
         case A.Block():
             return next((use for inner in stmt.stmts if (use := _first_use(inner, var)) is not None), None)
+        case A.If(cond=cond, then=then, otherwise=otherwise) if otherwise is not None and not _mentions(cond, var):
+            # Set on both branches (a pointer's `if (...) p = a; else p = b;`): on every path.
+            uses = {_first_use(then, var), _first_use(otherwise, var)}
+            return None if uses == {None} else "set" if uses == {"set"} else "read"
         case A.For(init=init) if init is not None:
             use = _first_use(init, var)
             if use is not None:
@@ -226,6 +232,8 @@ def analyze(main: A.Procedure) -> Uniformity:
                 f"so it is not uniform, but a barrier's control flow depends on it",
                 related=(D.Related(a.cause.span, "the non-uniform condition"),)))
 
+    problems += _collective(walker, uniform)
+
     barrier_starts = [b.span.start for b, _ in walker.barriers]
     for jump, guard, loops in walker.jumps:
         if isinstance(jump, A.Return):
@@ -240,6 +248,30 @@ def analyze(main: A.Procedure) -> Uniformity:
                 f"`{word}` under the non-uniform condition `{short(guard)}` lets some threads skip a barrier",
                 related=(D.Related(guard.span, "the non-uniform condition"),)))
     return Uniformity(uniform, tuple(problems))
+
+
+def _collective(walker: _Walker, uniform: frozenset[Symbol]) -> list[D.Diagnostic]:
+    """A local named `F$group_WHAT...` holds an argument of a function the work group
+    calls as a whole (the C front end's OpenCL `async_work_group_copy`, cfamily/
+    async_copies.py): every thread of the group must reach it with the same value."""
+    problems = []
+    for a in walker.assignments:
+        function, marker, what = a.var.name.partition(COLLECTIVE)
+        if not marker or a.var in uniform:
+            continue
+        what = what.rstrip("0123456789'").replace("_", " ")
+        if not a.uniform_context:
+            problems.append(D.error(
+                "divergence.collective", a.span,
+                f"`{function}` is called under the non-uniform condition `{short(a.cause)}`: every thread of a "
+                "work group must call it",
+                related=(D.Related(a.cause.span, "this condition may differ between threads of a group"),)))
+        else:
+            problems.append(D.error(
+                "divergence.collective", a.span,
+                f"`{function}` is called with its {what} `{short(a.value)}`, which may differ between threads of a "
+                "work group: each must call it with the same arguments"))
+    return problems
 
 
 def _barrier_holders(body: A.Block) -> set[int]:

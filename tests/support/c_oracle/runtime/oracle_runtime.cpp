@@ -319,6 +319,13 @@ extern "C" void oracle_barrier(unsigned flags) {
     in_kernel = 1;
 }
 
+// Of the stub of OpenCL's asynchronous copies: whether a pointer is into local memory.
+extern "C" int oracle_is_local(const volatile void *p) {
+    uintptr_t a = (uintptr_t)p;
+    return within(a, __start_oracle_shared, __stop_oracle_shared - __start_oracle_shared) ||
+           within(a, local_arena, local_arena_bytes);
+}
+
 extern "C" void oracle_assert(int ok) {
     if (!ok) event("ASSERT", (uintptr_t)__builtin_return_address(0), here());
 }

@@ -1,0 +1,10 @@
+//pass
+//--local_size=2 --num_groups=1
+// The twin of own-cell-racy.cl with a barrier after the wait.
+__kernel void k(__global int *p, __global int *q) {
+  __local int t[2];
+  event_t e = async_work_group_copy(t, p, 2, 0);
+  wait_group_events(1, &e);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  q[get_local_id(0)] = t[get_local_id(0)];
+}

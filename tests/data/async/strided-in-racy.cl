@@ -1,0 +1,11 @@
+//xfail:NOT_ALL_VERIFIED
+//--local_size=2 --num_groups=2
+// The twin of strided-in-ok.cl writing p: group 0's copy reads p[2], which work-item
+// (1, 0) writes, and no barrier orders two groups.
+__kernel void k(__global int *p, __global int *q) {
+  __local int t[2];
+  event_t e = async_work_group_strided_copy(t, p + get_group_id(0), 2, get_num_groups(0), 0);
+  wait_group_events(1, &e);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  p[get_global_id(0)] = t[1 - get_local_id(0)];
+}
