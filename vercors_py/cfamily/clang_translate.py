@@ -23,6 +23,7 @@ from .. import diagnostics as D
 from ..semantics.symbols import AXES
 from ..syntax import ast as A
 from ..syntax import parser
+from . import access_log
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
 from . import clang_templates
@@ -242,6 +243,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
     scope.push()
     scope.local_arrays = []
     scope.private_arrays = []
+    scope.logged = access_log.Logged()
     file_shared = len(scope.extern_shared)
     try:
         params, members, copies = [], [], []
@@ -276,7 +278,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
             kind = B.GPUVERIFY_CLAUSES[name]
             for arg in call.get_arguments():
                 try:
-                    if not gpuverify.keeps(scope, name, call, arg):
+                    if not gpuverify.keeps(scope, name, call, arg, contract=True):
                         continue
                     clause = A.Clause(kind, exprs.cond(arg), span=scope.span(call))
                 except Unsupported as problem:
@@ -294,6 +296,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
             stmts = tuple(prelude) + tuple(statements.sequence(stmts_c, start, block_span.end))
         finally:
             scope.pop()
+        stmts = access_log.instrument(scope, stmts, list(file_memory) + scope.local_arrays + members, block_span)
         clauses = tuple(x for x in contract if isinstance(x, A.Clause))
         owned = _private_permissions(scope.private_arrays, block_span)
         if owned:
