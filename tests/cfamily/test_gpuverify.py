@@ -288,6 +288,9 @@ def test_the_accesses_the_log_may_hold(test, verdict):
      "  __assert(__no_write(a));\n}\n", (4, 12)),
     # A kernel's own postcondition cannot see the body's ghost state.
     ("__kernel void k(__global int *a) {\n  __ensures(__no_write(a));\n  a[0] = 1;\n}\n", (2, 13)),
+    # A loop's update runs after a continue too: not counted at the start of the body.
+    ("__kernel void k(__global int *a) {\n  for (int i = 0; i < 4; i = a[i]) {\n    a[0] = 1;\n  }\n"
+     "  __assert(__no_read(a));\n}\n", (2, 26)),
 ])
 def test_the_log_is_refused_where_it_is_not_gpuverifys_or_not_in_scope(kernel, where):
     [(code, severity, line, col)] = _codes(kernel)

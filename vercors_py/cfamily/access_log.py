@@ -213,8 +213,6 @@ class _Instrument:
                 return self.accesses(s.target, None, WRITE) + self.accesses(s.value, None)
             case A.Assert() | A.Assume():
                 return self.accesses(s.expr, None)
-            case A.CallStmt():
-                return [f for a in s.args for f in self.accesses(a, None)]
         return []
 
     def block(self, stmts) -> tuple:
@@ -224,7 +222,7 @@ class _Instrument:
         match s:
             case A.Block():
                 return [A.Block(self.block(s.stmts), span=s.span)]
-            case A.VarDecl() | A.Assign() | A.ArrayAssign() | A.Assert() | A.Assume() | A.CallStmt():
+            case A.VarDecl() | A.Assign() | A.ArrayAssign() | A.Assert() | A.Assume():
                 return self.log(self.found_in(s)) + [s]
             case A.If():
                 otherwise = self.wrap(s.otherwise) if s.otherwise is not None else None
@@ -245,7 +243,13 @@ class _Instrument:
                     self.log(self.head(s.contract, cond))
             case A.Barrier():
                 return [s] + self.reset(s)
-        return [s]
+            case A.Break() | A.Continue() | A.Return():
+                return [s]
+        # A statement whose accesses are not its expressions' (a procedure's call): an
+        # access it makes would be missing from the log, so it is not read.
+        raise Unsupported("unsupported.function", s.span,
+                          "this statement's accesses cannot be followed by GPUVerify's access log, which the kernel "
+                          "asks about")
 
     def head(self, contract, cond) -> list:
         """A loop's head, evaluated before each run of the body and at the exit: its
@@ -298,4 +302,8 @@ def instrument(scope, stmts: tuple, arrays: list[A.ArrayDecl], span) -> tuple:
         for g in scope.launch.groups:
             groups *= g
     work = _Instrument(logged, spaces, groups)
-    return tuple(work.declarations(span)) + work.block(stmts)
+    try:
+        return tuple(work.declarations(span)) + work.block(stmts)
+    except Unsupported as problem:
+        scope.report(problem)
+        return stmts
