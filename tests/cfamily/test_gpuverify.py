@@ -318,3 +318,17 @@ def test_a_pointers_offset_is_in_bytes(offset, verdict):
             "  __assert(__ptr_offset_bytes(p - 2) == (size_t) -4);\n}\n"
             "__kernel void foo(__global int *a, __global char *b) {\n  bar(a + 1, b);\n}\n")
     assert _verdict(text) == verdict
+
+
+@pytest.mark.parametrize("statements, expected", [
+    # Every thread runs a statement of the kernel's body before any return: an assertion.
+    ("  __global_assert(get_local_id(0) < 64);\n", "verified"),
+    ("  __global_assert(get_local_id(0) < 1);\n", "failed"),
+    # After a return some threads do not run it; under a condition neither.
+    ("  if (get_local_id(0) > 3) return;\n  __global_assert(get_local_id(0) < 64);\n", "rejected"),
+    ("  if (get_local_id(0) > 3) { __global_assert(get_local_id(0) < 64); }\n", "rejected"),
+    ("  for (int i = 0; i < 2; i++) { __global_assert(get_local_id(0) < 64); }\n", "rejected"),
+])
+def test_a_global_assert_every_thread_runs_is_an_assertion(statements, expected):
+    text = f"//--local_size=64 --num_groups=2\n__kernel void k() {{\n{statements}}}\n"
+    assert _verdict(text) == (expected if expected != "rejected" else "rejected ['unsupported.function']")

@@ -72,8 +72,8 @@ TABLE: dict[str, Row] = {
     "__global_invariant": Row(Becomes.CLAUSE, "a loop invariant of every thread: as `__invariant`"),
     "__function_wide_invariant": Row(Becomes.CLAUSE, "an invariant of every loop after it"),
     "__assert": Row(Becomes.CLAUSE, "an assertion: checked"),
-    "__global_assert": Row(Becomes.REFUSED, "holds for every thread, also those that do not run it, which the "
-                           "language's assertions cannot say"),
+    "__global_assert": Row(Becomes.CLAUSE, "an assertion of every thread, also those that do not run it: an "
+                           "`__assert` where every thread runs it, refused elsewhere (refuse_global)"),
     "__assume": Row(Becomes.CLAUSE, "an assumption"),
     "__candidate_invariant": Row(Becomes.GUESS, "a guessed invariant"),
     "__candidate_global_invariant": Row(Becomes.GUESS, "a guessed invariant"),
@@ -195,17 +195,37 @@ def keeps(scope, clause: str, call: Cursor, arg: Cursor, inlined: bool = False, 
                       f"`{name}` {why}; this `{clause}` must be checked, so it cannot be left out")
 
 
-def refuse_global(name: str, span) -> None:
+def refuse_global(name: str, span, everyone: bool = False) -> None:
     """GPUVerify's `__global_assert`, and the `__global_requires`/`__global_ensures` of a
     helper, hold for every thread, also those that do not run the statement or call the
     helper (they are not predicated by the thread being enabled).  Checked where they
     stand, they would be checked only for the threads that run them: less than they say,
     so they are refused.  Of a kernel, where every thread starts and ends, they are
-    `__requires`/`__ensures` (clang_translate.py)."""
+    `__requires`/`__ensures` (clang_translate.py); a `__global_assert` that every thread
+    runs (`everyone`: `run_by_every_thread`) is an `__assert`."""
+    if name == "__global_assert" and everyone:
+        return
     if name in ("__global_assert", "__global_requires", "__global_ensures"):
         raise Unsupported("unsupported.function", span,
                           f"`{name}` holds for every thread, also those that do not run it; it is read only "
-                          "as a kernel's own precondition or postcondition, where every thread runs it")
+                          "as a kernel's own precondition or postcondition, or as a statement of the kernel's body "
+                          "before any return, where every thread runs it")
+
+
+def run_by_every_thread(block: Cursor, stmts: list[Cursor]) -> set[int]:
+    """The calls among the kernel body's own statements `stmts` that every thread runs:
+    those before any statement that may return, in a body without `goto` (a thread
+    that returned, or jumped, does not run what follows)."""
+    if any(n.kind in (K.GOTO_STMT, K.INDIRECT_GOTO_STMT, K.LABEL_STMT) for n in block.walk_preorder()):
+        return set()
+    found = set()
+    for stmt in stmts:
+        if any(n.kind is K.RETURN_STMT for n in stmt.walk_preorder()):
+            break
+        call = _strip(stmt)
+        if call.kind is K.CALL_EXPR:
+            found.add(call.hash)
+    return found
 
 
 def statement(statements, name: str, call: Cursor) -> list | None:

@@ -285,6 +285,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
                     scope.report(problem)
                     continue
                 (statements.wide if kind is A.ClauseKind.LOOP_INVARIANT else contract).append(clause)
+        scope.every_thread = gpuverify.run_by_every_thread(block, stmts_c)
         block_span = scope.span(block)
         start = scope.span(children(block)[len(children(block)) - len(stmts_c) - 1]).end \
             if len(stmts_c) < len(children(block)) else block_span.start
