@@ -45,11 +45,12 @@ LOOP = ("__kernel void k(__global int *a) {{\n"
         "  }}\n"
         "}}\n")
 UNSTATED = [name for name, row in G.TABLE.items() if row.becomes is G.Becomes.UNSTATED]
-CALLS = {"__read": "__read(a)", "__write": "__write(a)", "__no_read": "__no_read(a)", "__no_write": "__no_write(a)",
-         "__read_implies": "__read_implies(a, i > 0)", "__write_implies": "__write_implies(a, i > 0)",
-         "__read_offset_bytes": "__read_offset_bytes(a) == 0", "__write_offset_bytes": "__write_offset_bytes(a) == 0",
-         "__read_offset": "__read_offset(a) == 0", "__write_offset": "__write_offset(a) == 0",
-         "__ptr_base": "__ptr_base(a) == 0", "__ptr_offset_bytes": "__ptr_offset_bytes(a) == 0",
+LOGGED = {"__read": "__read(a)", "__write": "__write(a)", "__no_read": "__no_read(a)", "__no_write": "__no_write(a)",
+          "__read_implies": "__read_implies(a, i > 0)", "__write_implies": "__write_implies(a, i > 0)",
+          "__read_offset_bytes": "__read_offset_bytes(a) == 0",
+          "__write_offset_bytes": "__write_offset_bytes(a) == 0"}
+CALLS = {"__read_offset": "__read_offset(a) == 0", "__write_offset": "__write_offset(a) == 0",
+         "__ptr_base": "__ptr_base(a) == 0",
          "__atomic_has_taken_value": "__atomic_has_taken_value(a, 0, 1u)",
          "__other_int": "__other_int(i) == i", "__other_bool": "__other_bool(i > 0)",
          "__uniform_int": "__uniform_int(i)", "__uniform_bool": "__uniform_bool(i > 0)",
@@ -62,13 +63,14 @@ CALLS = {"__read": "__read(a)", "__write": "__write(a)", "__no_read": "__no_read
 STATEMENTS = {"__barrier_invariant", "__barrier_invariant_binary", "__array_snapshot"}
 
 
-def test_every_unstated_row_is_tried():
+def test_every_unstated_and_logged_row_is_tried():
     assert set(UNSTATED) == set(CALLS) | STATEMENTS
+    assert {name for name, row in G.TABLE.items() if row.becomes is G.Becomes.LOGGED} == set(LOGGED)
 
 
-@pytest.mark.parametrize("name", sorted(CALLS))
+@pytest.mark.parametrize("name", sorted(CALLS | LOGGED))
 def test_an_invariant_with_an_unstated_builtin_is_left_out_with_a_warning(name):
-    text = LOOP.format(annotation=f"__invariant({CALLS[name]}), __invariant(i >= 0)")
+    text = LOOP.format(annotation=f"__invariant({(CALLS | LOGGED)[name]}), __invariant(i >= 0)")
     assert _codes(text) == [("annotation.ignored", "warning", 2, 19)]
     # The other invariant stays.
     assert "loop_invariant i >= 0;" in body(text, "k.cl")
@@ -81,6 +83,15 @@ def test_an_assertion_with_an_unstated_builtin_is_refused_at_the_builtin(name):
         "    a[get_global_id(0)] = i;\n", f"    a[get_global_id(0)] = i;\n    __assert(i > 0 || {CALLS[name]});\n")
     [(code, severity, line, col)] = _codes(text)
     assert (code, severity, line, col) == ("unsupported.function", "error", 4, 23)
+
+
+@pytest.mark.parametrize("name", sorted(LOGGED))
+def test_an_assertion_about_the_access_log_is_mapped_on_ghost_state(name):
+    text = LOOP.format(annotation="__invariant(i >= 0)").replace(
+        "    a[get_global_id(0)] = i;\n", f"    a[get_global_id(0)] = i;\n    __assert(i > 0 || {LOGGED[name]});\n")
+    assert _codes(text) == []
+    kind = "read" if "read" in name else "write"
+    assert f"a$log_{kind}" in body(text, "k.cl")
 
 
 @pytest.mark.parametrize("clause, helps", [
@@ -98,7 +109,7 @@ def test_a_kernel_contract_leaves_out_its_preconditions_and_refuses_its_postcond
 
 @pytest.mark.parametrize("statement, helps", [("__assume", True), ("__assert", False)])
 def test_assumptions_are_left_out_and_assertions_refused(statement, helps):
-    text = f"__kernel void k(__global int *a) {{\n  a[0] = 1;\n  {statement}(__write(a));\n}}\n"
+    text = f"__kernel void k(__global int *a) {{\n  a[0] = 1;\n  {statement}(__other_int(a[0]) == 1);\n}}\n"
     assert _codes(text) == ([("annotation.ignored", "warning", 3, 3)] if helps
                             else [("unsupported.function", "error", 3, 3 + len(statement) + 1)])
 
@@ -109,8 +120,8 @@ def test_a_function_wide_invariant_is_left_out_and_an_inlined_helpers_contract_r
             "  for (int i = 0; i < 4; i++) { a[get_global_id(0)] = i; }\n}\n")
     assert _codes(wide) == [("annotation.ignored", "warning", 2, 3)]
     for clause in ("__requires", "__ensures"):
-        helper = (f"void h(__global int *p) {{\n  {clause}(__no_read(p));\n  p[0] = 1;\n}}\n"
-                  "__kernel void k(__global int *a) {\n  h(a);\n}\n")
+        helper = (f"void h(__global int *p, int n) {{\n  {clause}(__uniform_int(n));\n  p[0] = 1;\n}}\n"
+                  "__kernel void k(__global int *a) {\n  h(a, 1);\n}\n")
         assert _codes(helper) == [("unsupported.function", "error", 2, 3 + len(clause) + 1)]
 
 
@@ -226,3 +237,98 @@ def test_a_global_assert_is_refused_and_a_kernels_global_contract_is_read():
         "__kernel void foo() {\n  if (get_local_id(0) > 0)\n    __global_assert(get_local_id(0) > 0);\n}\n")] \
         == [("unsupported.function", 3)]
     assert _codes("__kernel void foo(int n) {\n  __global_requires(n > 0);\n  __global_ensures(n > 0);\n}\n") == []
+
+
+# ---- the access log: ghost state of the body (access_log.py) ----
+
+def _verdict(text: str, path: str = "k.cl") -> str:
+    """`verified`, or `failed` if every error is an assertion's."""
+    result = service.check_text(text, path, service.Options(jobs=1))
+    codes = {d.code for d in result.diagnostics if d.severity is D.Severity.ERROR}
+    return result.verdict.value if codes <= {"assert.failed"} else f"{result.verdict.value} {sorted(codes)}"
+
+
+def test_a_kernel_that_asks_nothing_about_the_log_gets_no_ghost_state():
+    text = "__kernel void k(__global int *a) {\n  a[get_global_id(0)] = a[0];\n  __assert(a[0] >= 0 || true);\n}\n"
+    assert "$log" not in body(text, "k.cl")
+    asked = text.replace("|| true", "|| __no_write(a)")
+    shown = body(asked, "k.cl")
+    # Only what is asked: the write log of a, no read log, no offsets.
+    assert "a$log_write" in shown and "a$log_read" not in shown and "a$log_write_at" not in shown
+
+
+CONTRACT = ("/*@ context_everywhere \\length(p) == tcount && \\length(q) == tcount;\n"
+            "    requires Perm(p[tid], write) ** Perm(q[tid], write); @*/\n")
+
+
+@pytest.mark.parametrize("test, verdict", [
+    # A read in a condition is made only where the condition leads to it.
+    ("int x = get_global_id(0) > 0 && q[get_global_id(0)] > 0;\n"
+     "  __assert(__read_implies(q, get_global_id(0) > 0));", "verified"),
+    ("int x = get_global_id(0) > 0 && q[get_global_id(0)] > 0;\n  __assert(__no_read(q));", "failed"),
+    # Through a pointer into one of two arrays: the log of the array it points into.
+    ("__global int *r = get_global_id(0) > 0 ? p : q;\n  r[get_global_id(0)] = 1;\n"
+     "  __assert(__no_write(r) || get_global_id(0) > 0);", "failed"),
+    ("__global int *r = get_global_id(0) > 0 ? p : q;\n  r[get_global_id(0)] = 1;\n"
+     "  __assert(__write_implies(r, __write_offset_bytes(r) == 4 * get_global_id(0)));\n"
+     "  __assert(__no_write(q) || get_global_id(0) == 0);", "verified"),
+    # A loop's accesses, each of its runs.
+    ("//@ loop_invariant Perm(q[tid], write);\n  for (int i = 0; i < 3; i++) { q[get_global_id(0)] = i; }\n  __assert(__no_write(q));", "failed"),
+    ("//@ loop_invariant Perm(q[tid], write);\n  for (int i = 0; i < 3; i++) { q[get_global_id(0)] = i; }\n  __assert(__no_write(p));", "verified"),
+])
+def test_the_accesses_the_log_may_hold(test, verdict):
+    text = CONTRACT + f"__kernel void k(__global int *p, __global int *q) {{\n  {test}\n}}\n"
+    assert _verdict(text) == verdict
+
+
+@pytest.mark.parametrize("kernel, where", [
+    # A thread's private memory, and arrays whose cells are not C's elements.
+    ("__kernel void k() {\n  int t[4];\n  t[0] = 1;\n  __assert(__no_write(t));\n}\n", (4, 12)),
+    ("typedef struct { int x, y; } P;\n__kernel void k(__global P *a) {\n  a[0].x = 1;\n"
+     "  __assert(__no_write(a));\n}\n", (4, 12)),
+    # A kernel's own postcondition cannot see the body's ghost state.
+    ("__kernel void k(__global int *a) {\n  __ensures(__no_write(a));\n  a[0] = 1;\n}\n", (2, 13)),
+    # A loop's update runs after a continue too: not counted at the start of the body.
+    ("__kernel void k(__global int *a) {\n  for (int i = 0; i < 4; i = a[i]) {\n    a[0] = 1;\n  }\n"
+     "  __assert(__no_read(a));\n}\n", (2, 26)),
+])
+def test_the_log_is_refused_where_it_is_not_gpuverifys_or_not_in_scope(kernel, where):
+    [(code, severity, line, col)] = _codes(kernel)
+    assert (code, severity, (line, col)) == ("unsupported.function", "error", where)
+
+
+@pytest.mark.parametrize("racy", [True, False])
+def test_races_reads_the_instrumented_program_with_its_verdict(racy, tmp_path):
+    index = "get_global_id(0) + 1" if racy else "get_global_id(0)"
+    kernel = tmp_path / "k.cl"
+    kernel.write_text("//--local_size=4 --num_groups=2\n__kernel void k(__global int *a) {\n"
+                      f"  a[{index}] = a[get_global_id(0)];\n  __assert(__no_write(a) || __read(a) || true);\n}}\n")
+    shown = subprocess.run([sys.executable, "-m", "vercors_py", "races", str(kernel)], capture_output=True, text=True)
+    assert shown.returncode == (1 if racy else 0), shown.stdout
+
+
+@pytest.mark.parametrize("offset, verdict", [("4", "verified"), ("1", "failed")])
+def test_a_pointers_offset_is_in_bytes(offset, verdict):
+    # GPUVerify's annotation_tests/test_ptr_offset and fail_ptr_offset: `a + 1` is 4
+    # bytes into a, `p + 1` 4 more; a char pointer moves by 1, a negative offset wraps.
+    text = ("void bar(__global int *p, __global char *c) {\n"
+            f"  __requires(__ptr_offset_bytes(p) == {offset});\n"
+            "  __global int *q = p + 1;\n  __assert(__ptr_offset_bytes(q) == 8);\n"
+            "  __assert(__ptr_offset_bytes(c + 3) == 3);\n"
+            "  __assert(__ptr_offset_bytes(p - 2) == (size_t) -4);\n}\n"
+            "__kernel void foo(__global int *a, __global char *b) {\n  bar(a + 1, b);\n}\n")
+    assert _verdict(text) == verdict
+
+
+@pytest.mark.parametrize("statements, expected", [
+    # Every thread runs a statement of the kernel's body before any return: an assertion.
+    ("  __global_assert(get_local_id(0) < 64);\n", "verified"),
+    ("  __global_assert(get_local_id(0) < 1);\n", "failed"),
+    # After a return some threads do not run it; under a condition neither.
+    ("  if (get_local_id(0) > 3) return;\n  __global_assert(get_local_id(0) < 64);\n", "rejected"),
+    ("  if (get_local_id(0) > 3) { __global_assert(get_local_id(0) < 64); }\n", "rejected"),
+    ("  for (int i = 0; i < 2; i++) { __global_assert(get_local_id(0) < 64); }\n", "rejected"),
+])
+def test_a_global_assert_every_thread_runs_is_an_assertion(statements, expected):
+    text = f"//--local_size=64 --num_groups=2\n__kernel void k() {{\n{statements}}}\n"
+    assert _verdict(text) == (expected if expected != "rejected" else "rejected ['unsupported.function']")

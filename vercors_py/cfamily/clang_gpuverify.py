@@ -14,7 +14,11 @@ behaviours, never fewer (`races` ignores invariants and assertions anyway).  So:
 * in a position that is checked (`__assert`, `__ensures`, a helper's `__requires`,
   which is asserted at each inlined call), it is `unsupported.function` at the
   built-in: leaving it out would drop a check GPUVerify makes;
-* the built-ins with an exact meaning in the language are mapped (`EXACT`).
+* the built-ins with an exact meaning in the language are mapped (`EXACT`);
+* the access log's (`LOGGED`: `__read(p)`, `__write_offset_bytes(p)`, ...) are read on
+  ghost state of the kernel's body (access_log.py) where they are checked or used in
+  the code; where they only help they are left out as the others, and in a kernel's
+  own contract, out of the body's scope, they are refused.
 
 docs/cfamily.md ("Annotations") says the same for users; tests/cfamily/test_gpuverify.py
 checks each row.
@@ -28,6 +32,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import diagnostics as D
 from ..syntax import ast as A
+from . import access_log
 from . import clang_types as T
 from .clang_scope import Unsupported, What
 
@@ -37,6 +42,8 @@ class Becomes(enum.Enum):
     GUESS = "left out, unread: a candidate for GPUVerify's inference, which drops those it cannot prove"
     EXACT = "mapped exactly"
     UNSTATED = "left out with a warning where it only helps a proof, refused where it must be checked"
+    LOGGED = ("on ghost state of the thread's access log (access_log.py) where it is checked or used in the body; "
+              "left out with a warning where it only helps a proof; refused in a kernel's own contract")
     NOTHING = "nothing to do: the model already gives it"
     REFUSED = "refused wherever it stands"
 
@@ -48,6 +55,7 @@ class Row:
 
 
 _ACCESS_LOG = "is a fact about GPUVerify's access log, which the language has no counterpart for"
+_LOGGED = "is a fact about GPUVerify's access log, ghost state of the kernel's body"
 _TWO_THREADS = "speaks of a second thread, which the language's assertions cannot name"
 
 # Every function of include/gpuverify.h, by name (the numbered barrier invariants and
@@ -64,8 +72,8 @@ TABLE: dict[str, Row] = {
     "__global_invariant": Row(Becomes.CLAUSE, "a loop invariant of every thread: as `__invariant`"),
     "__function_wide_invariant": Row(Becomes.CLAUSE, "an invariant of every loop after it"),
     "__assert": Row(Becomes.CLAUSE, "an assertion: checked"),
-    "__global_assert": Row(Becomes.REFUSED, "holds for every thread, also those that do not run it, which the "
-                           "language's assertions cannot say"),
+    "__global_assert": Row(Becomes.CLAUSE, "an assertion of every thread, also those that do not run it: an "
+                           "`__assert` where every thread runs it, refused elsewhere (refuse_global)"),
     "__assume": Row(Becomes.CLAUSE, "an assumption"),
     "__candidate_invariant": Row(Becomes.GUESS, "a guessed invariant"),
     "__candidate_global_invariant": Row(Becomes.GUESS, "a guessed invariant"),
@@ -82,20 +90,21 @@ TABLE: dict[str, Row] = {
     "__requires_fresh_array": Row(Becomes.NOTHING, "of a pointer parameter of the kernel (or a pointer field of a "
                                   "struct parameter): distinct parameters are distinct arrays here already"),
     # No counterpart.
-    "__read": Row(Becomes.UNSTATED, _ACCESS_LOG),
-    "__write": Row(Becomes.UNSTATED, _ACCESS_LOG),
-    "__no_read": Row(Becomes.UNSTATED, _ACCESS_LOG),
-    "__no_write": Row(Becomes.UNSTATED, _ACCESS_LOG),
-    "__read_implies": Row(Becomes.UNSTATED, _ACCESS_LOG),
-    "__write_implies": Row(Becomes.UNSTATED, _ACCESS_LOG),
-    "__read_offset_bytes": Row(Becomes.UNSTATED, _ACCESS_LOG),
-    "__write_offset_bytes": Row(Becomes.UNSTATED, _ACCESS_LOG),
+    "__read": Row(Becomes.LOGGED, _LOGGED),
+    "__write": Row(Becomes.LOGGED, _LOGGED),
+    "__no_read": Row(Becomes.LOGGED, _LOGGED),
+    "__no_write": Row(Becomes.LOGGED, _LOGGED),
+    "__read_implies": Row(Becomes.LOGGED, _LOGGED),
+    "__write_implies": Row(Becomes.LOGGED, _LOGGED),
+    "__read_offset_bytes": Row(Becomes.LOGGED, _LOGGED),
+    "__write_offset_bytes": Row(Becomes.LOGGED, _LOGGED),
     "__read_offset": Row(Becomes.UNSTATED, _ACCESS_LOG),
     "__write_offset": Row(Becomes.UNSTATED, _ACCESS_LOG),
     "__atomic_has_taken_value": Row(Becomes.UNSTATED, "is a fact about the values an atomic operation took, "
                                     "which the language has no counterpart for"),
     "__ptr_base": Row(Becomes.UNSTATED, "names the array a pointer points into, which the language cannot"),
-    "__ptr_offset_bytes": Row(Becomes.UNSTATED, "is a pointer's offset in bytes, which annotations cannot name"),
+    "__ptr_offset_bytes": Row(Becomes.EXACT, "the pointer's offset from the start of its array in bytes: its cells "
+                              "times clang's size of a cell (bugle's byte offsets)"),
     "__other_int": Row(Becomes.UNSTATED, _TWO_THREADS),
     "__other_bool": Row(Becomes.UNSTATED, _TWO_THREADS),
     "__uniform_int": Row(Becomes.UNSTATED, _TWO_THREADS),
@@ -149,45 +158,74 @@ def row(name: str) -> Row | None:
     return TABLE.get(family(name))
 
 
-def _unstated(scope, c: Cursor) -> Cursor | None:
-    """The first call in `c` of a built-in without counterpart, if any."""
+def _unstated(scope, c: Cursor, logged: bool) -> Cursor | None:
+    """The first call in `c` of a built-in without counterpart (`logged`: or of one
+    about the access log), if any."""
+    unread = {Becomes.UNSTATED, Becomes.LOGGED} if logged else {Becomes.UNSTATED}
     for node in c.walk_preorder():
         if node.kind is K.CALL_EXPR and node.referenced is not None and not scope.is_file_function(node.referenced):
             found = row(node.referenced.spelling)
-            if found is not None and found.becomes is Becomes.UNSTATED:
+            if found is not None and found.becomes in unread:
                 return node
     return None
 
 
-def keeps(scope, clause: str, call: Cursor, arg: Cursor, inlined: bool = False) -> bool:
+def keeps(scope, clause: str, call: Cursor, arg: Cursor, inlined: bool = False, contract: bool = False) -> bool:
     """Whether the argument `arg` of the annotation `call` (`__invariant(arg)`) is mapped.
     If it uses a built-in without counterpart: where the annotation only helps, it is
-    left out with a warning (False); where it is checked, `unsupported.function`."""
-    found = _unstated(scope, arg)
+    left out with a warning (False); where it is checked, `unsupported.function`.  The
+    access log's built-ins are read where they are checked in the body (an assertion, an
+    inlined helper's contract); they are left out where they only help, as the others,
+    and refused in a kernel's own contract (`contract`), which the body's ghost state of
+    the log is not in scope of."""
+    helps = family(clause) in HELPS and not (inlined and clause in ("__requires", "__global_requires"))
+    found = _unstated(scope, arg, helps or contract)
     if found is None:
         return True
     name = found.referenced.spelling
     why = row(name).why
-    if family(clause) in HELPS and not (inlined and clause in ("__requires", "__global_requires")):
+    if helps:
         scope.problems.append(D.warning("annotation.ignored", scope.span(call),
                                         f"`{clause}` is left out: `{name}` {why}; it only helps a proof, so the "
                                         "kernel is checked without it"))
         return False
+    if row(name).becomes is Becomes.LOGGED:
+        why = f"{why}, which a kernel's own contract cannot see"
     raise Unsupported("unsupported.function", scope.span(found),
                       f"`{name}` {why}; this `{clause}` must be checked, so it cannot be left out")
 
 
-def refuse_global(name: str, span) -> None:
+def refuse_global(name: str, span, everyone: bool = False) -> None:
     """GPUVerify's `__global_assert`, and the `__global_requires`/`__global_ensures` of a
     helper, hold for every thread, also those that do not run the statement or call the
     helper (they are not predicated by the thread being enabled).  Checked where they
     stand, they would be checked only for the threads that run them: less than they say,
     so they are refused.  Of a kernel, where every thread starts and ends, they are
-    `__requires`/`__ensures` (clang_translate.py)."""
+    `__requires`/`__ensures` (clang_translate.py); a `__global_assert` that every thread
+    runs (`everyone`: `run_by_every_thread`) is an `__assert`."""
+    if name == "__global_assert" and everyone:
+        return
     if name in ("__global_assert", "__global_requires", "__global_ensures"):
         raise Unsupported("unsupported.function", span,
                           f"`{name}` holds for every thread, also those that do not run it; it is read only "
-                          "as a kernel's own precondition or postcondition, where every thread runs it")
+                          "as a kernel's own precondition or postcondition, or as a statement of the kernel's body "
+                          "before any return, where every thread runs it")
+
+
+def run_by_every_thread(block: Cursor, stmts: list[Cursor]) -> set[int]:
+    """The calls among the kernel body's own statements `stmts` that every thread runs:
+    those before any statement that may return, in a body without `goto` (a thread
+    that returned, or jumped, does not run what follows)."""
+    if any(n.kind in (K.GOTO_STMT, K.INDIRECT_GOTO_STMT, K.LABEL_STMT) for n in block.walk_preorder()):
+        return set()
+    found = set()
+    for stmt in stmts:
+        if any(n.kind is K.RETURN_STMT for n in stmt.walk_preorder()):
+            break
+        call = _strip(stmt)
+        if call.kind is K.CALL_EXPR:
+            found.add(call.hash)
+    return found
 
 
 def statement(statements, name: str, call: Cursor) -> list | None:
@@ -238,6 +276,8 @@ def value(exprs, name: str, args: list[Cursor], c: Cursor):
     from .clang_expressions import Val     # which imports this module
     span = exprs.s.span(c)
     result = T.scalar(c.type)
+    if name in access_log.PREDICATES and exprs.s.logged is not None:
+        return access_log.value(exprs, name, args, c)
     match name:
         case "__implies" if len(args) == 2:
             return Val(A.Binary("==>", exprs.cond(args[0]), exprs.cond(args[1]), span=span), T.BOOL)
@@ -247,6 +287,8 @@ def value(exprs, name: str, args: list[Cursor], c: Cursor):
             return Val(A.BoolLit(True, span=span), T.BOOL)
         case "__return_val_int" | "__return_val_bool" if not args and exprs.returned is not None:
             return exprs.returned
+        case "__ptr_offset_bytes" if len(args) == 1 and result is not None:
+            return _offset_bytes(exprs, name, args[0], c, result)
         case "__ite" if len(args) == 3 and result is not None:
             then, otherwise = (exprs.convert(exprs.value(a), result, a) for a in args[1:])
             return Val(A.Conditional(exprs.cond(args[0]), then.expr, otherwise.expr, span=span), result)
@@ -271,6 +313,33 @@ def value(exprs, name: str, args: list[Cursor], c: Cursor):
             left, right = (exprs.convert(exprs.value(a), result, a) for a in args)
             return exprs.combine("+", left, right, args[1], c, result)
     return None
+
+
+def _offset_bytes(exprs, name: str, arg: Cursor, c: Cursor, result: T.CType):
+    """`__ptr_offset_bytes(p)`: bugle's pointers are an array and an offset in bytes, here
+    an array and an offset in its cells.  Of NULL bugle's offset is 0, of any array its
+    own; the pointer is checked to name an array.  The offset, negative before the start,
+    is converted to `size_t` as C converts (modulo 2^N, as bugle's bit vectors wrap)."""
+    from .clang_expressions import Val
+    span = exprs.s.span(c)
+    p = exprs.pointers.of(arg)
+    tag = exprs.pointers.checked(p, 1, f"asked about by `{name}`", arg)
+    choices = []
+    for array in p.arrays:
+        if array.private or array.aggregate is not None or array.ctype.kind is T.Kind.BOOL:
+            raise Unsupported("unsupported.function", span,
+                              f"`{name}` of a thread's private memory or of an array of structs, vectors or bools "
+                              "is not supported")
+        cells = A.Binary("-", p.offset, exprs.pointers._origin(array, span), span=span)
+        choices.append(A.Binary("*", cells, A.IntLit(array.ctype.bits // 8, span=span), span=span))
+    if not choices:
+        return None
+    offset = choices[-1]
+    for array, choice in reversed(list(zip(p.arrays, choices))[:-1]):
+        test = A.Binary("==", tag, A.IntLit(exprs.pointers.tag(array), span=span), span=span)
+        offset = A.Conditional(test, choice, offset, span=span)
+    signed = T.CType(T.Kind.INT, result.bits, True, result.name)
+    return exprs.convert(Val(offset, signed), result, c)
 
 
 def comma_parts(c: Cursor | None, binary) -> list[Cursor]:

@@ -86,6 +86,8 @@ class Scope:
         self.frames: list[dict] = [{}]          # key(declaration) or C name -> Binding
         self.names: list[set[str]] = [set()]    # the mapped names declared in each frame
         self.problems: list[D.Diagnostic] = []
+        self.logged = None          # the kernel's ghost state of GPUVerify's access log (access_log.Logged)
+        self.every_thread: set[int] = set()     # the kernel body's calls every thread runs (clang_gpuverify)
         self.functions: dict[str, tuple[A.Type, int]] = {}
         self.powers: set[int] = set()          # widths of the values shifted by unknown amounts (clang_shifts.py)
         self.local_arrays: list[A.ArrayDecl] = []

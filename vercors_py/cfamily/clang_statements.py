@@ -433,7 +433,7 @@ class Statements:
         args = list(c.get_arguments())
         name = _builtin_call(self.s, c)
         if name in B.GPUVERIFY_STATEMENTS and len(args) == 1:
-            gpuverify.refuse_global(name, span)
+            gpuverify.refuse_global(name, span, everyone=c.hash in self.s.every_thread)
             if not gpuverify.keeps(self.s, name, c, args[0]):
                 return []
             return [B.GPUVERIFY_STATEMENTS[name](self.e.cond(args[0]), span=span)]

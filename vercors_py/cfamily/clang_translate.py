@@ -23,7 +23,7 @@ from .. import diagnostics as D
 from ..semantics.symbols import AXES
 from ..syntax import ast as A
 from ..syntax import parser
-from . import async_order
+from . import access_log, async_order
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
 from . import clang_templates
@@ -243,6 +243,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
     scope.push()
     scope.local_arrays = []
     scope.private_arrays = []
+    scope.logged = access_log.Logged()
     file_shared = len(scope.extern_shared)
     try:
         params, members, copies = [], [], []
@@ -277,13 +278,14 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
             kind = B.GPUVERIFY_CLAUSES[name]
             for arg in call.get_arguments():
                 try:
-                    if not gpuverify.keeps(scope, name, call, arg):
+                    if not gpuverify.keeps(scope, name, call, arg, contract=True):
                         continue
                     clause = A.Clause(kind, exprs.cond(arg), span=scope.span(call))
                 except Unsupported as problem:
                     scope.report(problem)
                     continue
                 (statements.wide if kind is A.ClauseKind.LOOP_INVARIANT else contract).append(clause)
+        scope.every_thread = gpuverify.run_by_every_thread(block, stmts_c)
         block_span = scope.span(block)
         start = scope.span(children(block)[len(children(block)) - len(stmts_c) - 1]).end \
             if len(stmts_c) < len(children(block)) else block_span.start
@@ -296,6 +298,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
             async_order.follow(scope, stmts, block_span)
         finally:
             scope.pop()
+        stmts = access_log.instrument(scope, stmts, list(file_memory) + scope.local_arrays + members, block_span)
         clauses = tuple(x for x in contract if isinstance(x, A.Clause))
         owned = _private_permissions(scope.private_arrays, block_span)
         if owned:
