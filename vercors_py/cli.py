@@ -188,6 +188,9 @@ def _launch_options(command: argparse.ArgumentParser) -> None:
                               "x first; over a file's GPUVerify header line)")
     command.add_argument("--ngroups", type=_dims, metavar="N[,N[,N]]",
                          help="verify for this number of work groups only (per dimension, as --gsize)")
+    command.add_argument("--dims", type=int, choices=(1, 2, 3), metavar="N",
+                         help="verify for launches of N dimensions of any size (sizes beyond the "
+                              "first N are 1); default: as many as the kernel names")
 
 
 def _color_option(command: argparse.ArgumentParser) -> None:
@@ -210,10 +213,10 @@ def _dims(text: str):
 
 
 def _launch(args: argparse.Namespace):
-    if args.gsize is None and args.ngroups is None:
+    if args.gsize is None and args.ngroups is None and args.dims is None:
         return None
     from .cfamily.launch import Launch
-    return Launch(local=args.gsize, groups=args.ngroups)
+    return Launch(local=args.gsize, groups=args.ngroups, dims=args.dims)
 
 
 def _positive(kind):

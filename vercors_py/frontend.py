@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Callable
 
 import attrs
 
+from .semantics.dimensions import names_components
 from .semantics.symbols import AXES
 from .syntax import ast as A
 from .syntax import parser
@@ -121,6 +122,9 @@ def _with_launch(program: A.Program, launch: Launch) -> A.Program:
                     # linear ids do not depend on the shape, its components do).
                     padded = tuple(dims) + (1,) * (3 - len(dims))
                     facts += [(f"{name}.{axis}", n) for axis, n in zip(AXES, padded)]
+            if launch.dims is not None and names_components(decl):
+                # `--dims N`: the sizes beyond the first N dimensions are 1.
+                facts += [(f"{name}.{axis}", 1) for name in ("gsize", "ngroups") for axis in AXES[launch.dims:]]
             clauses = tuple(A.ContextEverywhere(A.Binary("==", A.Name(name, span=span), A.IntLit(n, span=span),
                                                          span=span), span=span) for name, n in facts)
             decl = attrs.evolve(decl, members=clauses + decl.members)

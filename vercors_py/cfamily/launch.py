@@ -27,22 +27,25 @@ class Launch:
     defines: tuple[tuple[str, str], ...] = ()
     span: Span | None = None           # the header line; None for the command line
     offset: Dims | None = None         # OpenCL's global offset, per dimension (None: 0)
+    dims: int | None = None            # `--dims N`: sizes beyond the first N dimensions are 1
 
     def over(self, base: "Launch") -> "Launch":
         """This launch, with what it leaves open taken from `base` (the command line
         over the file's header)."""
         return Launch(self.local or base.local, self.groups or base.groups,
                       base.defines + self.defines, self.span if (self.local or self.groups) else base.span,
-                      self.offset or base.offset)
+                      self.offset or base.offset, self.dims or base.dims)
 
     @property
     def empty(self) -> bool:
-        return self.local is None and self.groups is None
+        return self.local is None and self.groups is None and self.dims is None
 
     @property
     def one_dimensional(self) -> bool:
-        """Whether every size given is of dimension x alone."""
-        return all(sizes is None or all(d == 1 for d in sizes[1:]) for sizes in (self.local, self.groups))
+        """Whether every size given is of dimension x alone, and no more than one dimension
+        is asked for."""
+        return (all(sizes is None or all(d == 1 for d in sizes[1:]) for sizes in (self.local, self.groups))
+                and (self.dims or 1) == 1)
 
 
 class LaunchError(ValueError):
