@@ -22,6 +22,7 @@ import attrs
 
 from .semantics.dimensions import names_components
 from .semantics.symbols import AXES
+from . import diagnostics as D
 from .syntax import ast as A
 from .syntax import parser
 from .syntax.parser import ParseResult
@@ -62,7 +63,10 @@ def _read_pvl(text: str, path: str, launch: Launch | None) -> ParseResult:
     parsed = parser.parse(text, path)
     if parsed.program is None or launch is None or launch.empty:
         return parsed
-    return attrs.evolve(parsed, program=_with_launch(parsed.program, launch))
+    program, problems = _with_launch(parsed.program, launch)
+    if any(d.severity is D.Severity.ERROR for d in problems):
+        return attrs.evolve(parsed, program=None, diagnostics=parsed.diagnostics + problems)
+    return attrs.evolve(parsed, program=program, diagnostics=parsed.diagnostics + problems)
 
 
 def _read_c(text: str, path: str, launch: Launch | None) -> ParseResult:
@@ -107,10 +111,23 @@ def parse(text: str, path: str, launch: Launch | None = None) -> ParseResult:
     return for_path(path).read(text, path, launch)
 
 
-def _with_launch(program: A.Program, launch: Launch) -> A.Program:
-    decls = []
+def _with_launch(program: A.Program, launch: Launch) -> tuple[A.Program, tuple[D.Diagnostic, ...]]:
+    """The program with the launch's sizes and the host facts (`--assume`) as each
+    kernel's facts, and the problems of the facts."""
+    decls, problems = [], []
+    kernels = {d.name for d in program.decls if isinstance(d, A.Kernel)}
+    for owner, text in sorted(launch.fact_kernels().items()):
+        if owner in kernels:
+            continue
+        problems.append(D.error("type.unknown-name", None,
+                                f"the host facts name kernel `{owner}`, which the file does not declare "
+                                f"(in --assume {text!r})"))
     for decl in program.decls:
         if isinstance(decl, A.Kernel):
+            for text in launch.facts_of(decl.name):
+                parsed = parser.parse_fact(text, "--assume")
+                problems += parsed.diagnostics
+                decl = attrs.evolve(decl, members=parsed.items + decl.members)
             span = decl.name_span
             facts = []
             for name, dims in (("gsize", launch.local), ("ngroups", launch.groups)):
@@ -129,4 +146,4 @@ def _with_launch(program: A.Program, launch: Launch) -> A.Program:
                                                          span=span), span=span) for name, n in facts)
             decl = attrs.evolve(decl, members=clauses + decl.members)
         decls.append(decl)
-    return attrs.evolve(program, decls=tuple(decls))
+    return attrs.evolve(program, decls=tuple(decls)), tuple(problems)

@@ -29,6 +29,7 @@ from . import clang_gpuverify as gpuverify
 from . import clang_templates
 from . import clang_types as T
 from . import dynamic_shared
+from . import host_facts
 from . import lexer
 from .clang_aggregates import root as aggregate_root
 from .clang_expressions import Exprs, body, children, strip
@@ -120,6 +121,7 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
                                            for i in range(arity)),
                    None, name_span=_nowhere(unit), span=_nowhere(unit))
         for name, (result, arity) in sorted(scope.functions.items())) + definitions(scope.powers, _nowhere(unit))
+    scope.problems += host_facts.unknown_kernels(scope, {k.name for k in kernels})
     if not kernels and not scope.problems:
         scope.problems.append(D.error("type.no-kernel", unit.source.span(0, 0),
                                       "the file declares no kernel: a __global__ function (CUDA) or a "
@@ -271,6 +273,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
                     case _:
                         scope.problems.append(D.error("type.clause-placement", item.span,
                                                       "assert and assume belong in the kernel's body"))
+        members.extend(host_facts.facts(scope, c, called or c.spelling, kernel_name_span))
         statements = Statements(scope, exprs, inside, addressed)
         stmts_c = children(block)
         while stmts_c and (name := _builtin_call(scope, stmts_c[0])) in B.GPUVERIFY_CLAUSES:
