@@ -48,6 +48,16 @@ DEFAULT_TIMEOUT = service.Options().timeout
 class Settings:
     verify_on: str = "save"
     timeout: float = DEFAULT_TIMEOUT
+    # What the host guarantees, as `--assume` and `--dims` say it (docs/cli.md).
+    assume: tuple[str, ...] = ()
+    dims: int | None = None
+
+    @property
+    def launch(self):
+        if not self.assume and self.dims is None:
+            return None
+        from vercors_py.cfamily.launch import Launch
+        return Launch(dims=self.dims, facts=self.assume)
 
     @staticmethod
     def parse(raw) -> "Settings":
@@ -60,7 +70,13 @@ class Settings:
             verify_on = "save"
         if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not 0 < timeout < 1e6:
             timeout = DEFAULT_TIMEOUT
-        return Settings(verify_on, float(timeout))
+        assume = raw.get("assume", [])
+        if not isinstance(assume, list) or not all(isinstance(a, str) and a.strip() for a in assume):
+            assume = []
+        dims = raw.get("dims")
+        if dims not in (1, 2, 3) or isinstance(dims, bool):
+            dims = None
+        return Settings(verify_on, float(timeout), tuple(assume), dims)
 
 
 class Client(Protocol):
@@ -194,8 +210,13 @@ class Session:
         return self._settings_ready
 
     def set_settings(self, settings: Settings) -> None:
+        changed = self.settings_ready.is_set() and settings.launch != self.settings.launch
         self.settings = settings
         self.settings_ready.set()
+        if changed:
+            # Other host facts make other programs: every open document anew.
+            for doc in list(self.docs.values()):
+                self.open(doc.uri, doc.path, doc.version, doc.text)
 
     async def wait_for_settings(self) -> None:
         try:
@@ -296,7 +317,7 @@ class Session:
     async def _analyze_now(self, doc: Document) -> Snapshot | None:
         version, text, mark = doc.version, doc.text, doc.log.mark
         loop = asyncio.get_running_loop()
-        analysis, index = await loop.run_in_executor(self._fast, _analyze, text, doc.path)
+        analysis, index = await loop.run_in_executor(self._fast, _analyze, text, doc.path, self.settings.launch)
         if doc.version != version or self.docs.get(doc.uri) is not doc:
             return None
         snap = Snapshot(analysis, version, mark, index)
@@ -501,11 +522,11 @@ def _result_of(e: Entry, verified: Verified | None, cache: ObligationCache, time
     return cache.peek(e, timeout, e.fingerprint) if e.fingerprint is not None else None
 
 
-def _analyze(text: str, path: str) -> tuple[service.Analysis, Index | None]:
+def _analyze(text: str, path: str, launch=None) -> tuple[service.Analysis, Index | None]:
     """The fast checks, and the index of names that hovers and definitions use (built
     here, off the event loop: a tenth of a second for a 2,000-line file)."""
     try:
-        analysis = service.analyze(text, path)
+        analysis = service.analyze(text, path, launch)
         return analysis, Index(analysis.program, analysis.source) if analysis.program is not None else None
     except Exception as exc:   # a fault of ours: shown in the editor, never a dead server
         source = SourceText(path, text)

@@ -188,6 +188,13 @@ def _launch_options(command: argparse.ArgumentParser) -> None:
                               "x first; over a file's GPUVerify header line)")
     command.add_argument("--ngroups", type=_dims, metavar="N[,N[,N]]",
                          help="verify for this number of work groups only (per dimension, as --gsize)")
+    command.add_argument("--dims", type=int, choices=(1, 2, 3), metavar="N",
+                         help="verify for launches of N dimensions of any size (sizes beyond the "
+                              "first N are 1); default: as many as the kernel names")
+    command.add_argument("--assume", action="append", default=[], metavar="EXPR",
+                         help="a fact the host guarantees, over a kernel's parameters and sizes, as a "
+                              "context_everywhere clause writes it ('width == ngroups.x * 32'); "
+                              "'k: EXPR' for kernel k only (repeatable)")
 
 
 def _color_option(command: argparse.ArgumentParser) -> None:
@@ -210,10 +217,10 @@ def _dims(text: str):
 
 
 def _launch(args: argparse.Namespace):
-    if args.gsize is None and args.ngroups is None:
+    if args.gsize is None and args.ngroups is None and args.dims is None and not args.assume:
         return None
     from .cfamily.launch import Launch
-    return Launch(local=args.gsize, groups=args.ngroups)
+    return Launch(local=args.gsize, groups=args.ngroups, dims=args.dims, facts=tuple(args.assume))
 
 
 def _positive(kind):

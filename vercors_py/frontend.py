@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, Callable
 
 import attrs
 
+from .semantics.dimensions import names_components
 from .semantics.symbols import AXES
+from . import diagnostics as D
 from .syntax import ast as A
 from .syntax import parser
 from .syntax.parser import ParseResult
@@ -61,7 +63,10 @@ def _read_pvl(text: str, path: str, launch: Launch | None) -> ParseResult:
     parsed = parser.parse(text, path)
     if parsed.program is None or launch is None or launch.empty:
         return parsed
-    return attrs.evolve(parsed, program=_with_launch(parsed.program, launch))
+    program, problems = _with_launch(parsed.program, launch)
+    if any(d.severity is D.Severity.ERROR for d in problems):
+        return attrs.evolve(parsed, program=None, diagnostics=parsed.diagnostics + problems)
+    return attrs.evolve(parsed, program=program, diagnostics=parsed.diagnostics + problems)
 
 
 def _read_c(text: str, path: str, launch: Launch | None) -> ParseResult:
@@ -106,10 +111,23 @@ def parse(text: str, path: str, launch: Launch | None = None) -> ParseResult:
     return for_path(path).read(text, path, launch)
 
 
-def _with_launch(program: A.Program, launch: Launch) -> A.Program:
-    decls = []
+def _with_launch(program: A.Program, launch: Launch) -> tuple[A.Program, tuple[D.Diagnostic, ...]]:
+    """The program with the launch's sizes and the host facts (`--assume`) as each
+    kernel's facts, and the problems of the facts."""
+    decls, problems = [], []
+    kernels = {d.name for d in program.decls if isinstance(d, A.Kernel)}
+    for owner, text in sorted(launch.fact_kernels().items()):
+        if owner in kernels:
+            continue
+        problems.append(D.error("type.unknown-name", None,
+                                f"the host facts name kernel `{owner}`, which the file does not declare "
+                                f"(in --assume {text!r})"))
     for decl in program.decls:
         if isinstance(decl, A.Kernel):
+            for text in launch.facts_of(decl.name):
+                parsed = parser.parse_fact(text, "--assume")
+                problems += parsed.diagnostics
+                decl = attrs.evolve(decl, members=parsed.items + decl.members)
             span = decl.name_span
             facts = []
             for name, dims in (("gsize", launch.local), ("ngroups", launch.groups)):
@@ -121,8 +139,11 @@ def _with_launch(program: A.Program, launch: Launch) -> A.Program:
                     # linear ids do not depend on the shape, its components do).
                     padded = tuple(dims) + (1,) * (3 - len(dims))
                     facts += [(f"{name}.{axis}", n) for axis, n in zip(AXES, padded)]
+            if launch.dims is not None and names_components(decl):
+                # `--dims N`: the sizes beyond the first N dimensions are 1.
+                facts += [(f"{name}.{axis}", 1) for name in ("gsize", "ngroups") for axis in AXES[launch.dims:]]
             clauses = tuple(A.ContextEverywhere(A.Binary("==", A.Name(name, span=span), A.IntLit(n, span=span),
                                                          span=span), span=span) for name, n in facts)
             decl = attrs.evolve(decl, members=clauses + decl.members)
         decls.append(decl)
-    return attrs.evolve(program, decls=tuple(decls))
+    return attrs.evolve(program, decls=tuple(decls)), tuple(problems)

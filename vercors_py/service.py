@@ -46,11 +46,19 @@ class Analysis:
 def analyze(text: str, path: str, launch: Launch | None = None) -> Analysis:
     parsed = frontend.parse(text, path, launch)
     if parsed.program is None:
-        return Analysis(parsed.source, None, None, parsed.diagnostics)
+        return Analysis(parsed.source, None, None, _in_file(parsed.diagnostics, path))
     from .semantics import check
     checked = check.check_program(parsed.program, parsed.source)
     # The front end's warnings (a C annotation left out) are reported with the rest.
-    return Analysis(parsed.source, checked.program, checked, parsed.diagnostics + checked.diagnostics)
+    return Analysis(parsed.source, checked.program, checked, _in_file(parsed.diagnostics + checked.diagnostics, path))
+
+
+def _in_file(diagnostics: tuple, path: str) -> tuple:
+    """Diagnostics about a text given outside the file (a host fact, `--assume '...'`)
+    name that text and have no place in the file: every report places a range in its
+    file."""
+    return tuple(attrs.evolve(d, span=None, message=f"{d.message} (in {d.span.path})")
+                 if d.span is not None and d.span.path != path else d for d in diagnostics)
 
 
 @attrs.frozen

@@ -1,6 +1,8 @@
 """Diagnostics end to end: open, edit, save; versions, stale results, configuration."""
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 from lsprotocol import types
 
@@ -185,3 +187,33 @@ async def test_settings_pushed_by_the_client_are_followed(pushing_client, tmp_pa
     save(client, uri)
     await client.wait_for(verification_done(client), what="the verification on save")
     assert "barrier.functional" in codes(client.publications(uri)[-1])
+
+
+HOST_FACTS = (pathlib.Path(__file__).resolve().parents[1] / "data" / "hostfacts" / "modulo-width.pvl").read_text()
+
+
+@pytest.mark.parametrize("client", [{"assume": ["width >= tcount"]}], indirect=True)
+async def test_host_facts_from_the_settings_are_the_kernels_facts(client, tmp_path):
+    uri = uri_of(tmp_path, "modulo-width.pvl")
+    open_doc(client, uri, HOST_FACTS)
+    await client.wait_for(verification_done(client), what="the verification on open")
+    assert codes(client.publications(uri)[-1]) == []
+
+
+async def test_host_facts_pushed_later_make_the_documents_anew(pushing_client, tmp_path):
+    client = pushing_client
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"vercorsPy": {}}))
+    uri = uri_of(tmp_path, "modulo-width.pvl")
+    open_doc(client, uri, HOST_FACTS)
+    await client.wait_for(verification_done(client), what="the verification on open")
+    assert codes(client.publications(uri)[-1]) == ["injectivity.quantified"]
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"vercorsPy": {"assume": ["width >= tcount"]}}))
+    await client.wait_for(verification_done(client, 2), what="the verification with the host fact")
+    assert codes(client.publications(uri)[-1]) == []
+    # A fact that names nothing: an error of the fast checks, about the fact.
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"vercorsPy": {"assume": ["widht >= tcount"]}}))
+    p = await client.wait_for(lambda: next((p for p in client.publications(uri)[::-1]
+                                            if codes(p) == ["type.unknown-name"]), None), what="the wrong fact")
+    assert "(in --assume 'widht >= tcount')" in p.diagnostics[0].message

@@ -106,7 +106,7 @@ def test_the_readme_names_every_setting_and_command():
     readme = (CLIENT / "README.md").read_text(encoding="utf-8")
     for setting, schema in MANIFEST["contributes"]["configuration"]["properties"].items():
         default = schema["default"]
-        assert f"| `{setting}` | `{json.dumps(default) if isinstance(default, list) else default}` |" in readme
+        assert f"| `{setting}` | `{json.dumps(default) if isinstance(default, (list, type(None))) else default}` |" in readme
     hidden = {m["command"] for m in MANIFEST["contributes"]["menus"]["commandPalette"] if m.get("when") == "false"}
     for command in MANIFEST["contributes"]["commands"]:
         if command["command"] not in hidden:

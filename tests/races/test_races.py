@@ -86,21 +86,32 @@ def test_benign_writes_of_the_same_value_are_an_option_not_the_default(tmp_path)
 ONE_CELL_PER_THREAD = "__global__ void k(int *a) {\n  a[blockIdx.x * blockDim.x + threadIdx.x] = 0;\n}\n"
 
 
-@pytest.mark.parametrize(("text", "path", "launch", "assumed"), [
-    (ONE_CELL_PER_THREAD, "k.cu", None, True),
+ONE_DIMENSION = "for launches of 1 dimension (size 1 along y and z) and at most 2^31 - 1 threads per dimension"
+THREADS = "for launches of at most 2^31 - 1 threads per dimension"
+TWO_D = ("__global__ void k(int *a, int n) {\n  int y = blockIdx.y * blockDim.y + threadIdx.y;\n"
+         "  int x = blockIdx.x * blockDim.x + threadIdx.x;\n  if (x < n) a[y * n + x] = 0;\n}\n")
+
+
+@pytest.mark.parametrize(("text", "path", "launch", "said"), [
+    (ONE_CELL_PER_THREAD, "k.cu", None, ONE_DIMENSION),
     # Sizes that imply it, or that exceed it (then they are the launch): nothing assumed.
-    (ONE_CELL_PER_THREAD, "k.cu", Launch(local=(2,), groups=(1,)), False),
-    (ONE_CELL_PER_THREAD, "k.cu", Launch(local=(1024,), groups=(2**22 + 1,)), False),
+    (ONE_CELL_PER_THREAD, "k.cu", Launch(local=(2,), groups=(1,)), None),
+    (ONE_CELL_PER_THREAD, "k.cu", Launch(local=(1024,), groups=(2**22 + 1,)), None),
     # One size fixed leaves the other open: assumed.
-    (ONE_CELL_PER_THREAD, "k.cu", Launch(local=(2,)), True),
-    ("__kernel void k(__global int *a) {\n  a[get_global_id(0)] = 0;\n}\n", "k.cl", None, True),
+    (ONE_CELL_PER_THREAD, "k.cu", Launch(local=(2,)), ONE_DIMENSION),
+    # The user's --dims is a fact, not an assumption.
+    (ONE_CELL_PER_THREAD, "k.cu", Launch(dims=1), THREADS),
+    ("__kernel void k(__global int *a) {\n  a[get_global_id(0)] = 0;\n}\n", "k.cl", None, ONE_DIMENSION),
+    # A kernel that names y and not z is checked for launches of two dimensions.
+    (TWO_D, "k.cu", None, "for launches of 2 dimensions (size 1 along z) and at most 2^31 - 1 threads per dimension"),
+    (TWO_D, "k.cu", Launch(dims=2), THREADS),
+    (TWO_D, "k.cu", Launch(dims=3), THREADS),
     ("kernel k { global int[tcount] a; requires Perm(a[tid], write); void main() { a[tid] = 0; } }",
-     "k.pvl", None, False),
+     "k.pvl", None, None),
 ])
-def test_the_launch_assumption_is_said_where_it_is_made(text, path, launch, assumed):
+def test_the_launch_assumption_is_said_where_it_is_made(text, path, launch, said):
     checked = service.analyze(text, path, launch).checked
-    assert clang_builtins.assumptions(checked.kernels) == (("for launches of at most 2^31 - 1 threads per dimension",)
-                                            if assumed else ())
+    assert clang_builtins.assumptions(checked.kernels) == ((said,) if said else ())
 
 
 @pytest.mark.parametrize("verdict", ["race-free", "racy"])
@@ -120,7 +131,7 @@ def test_a_race_free_verdict_says_what_it_assumes_a_racy_one_needs_not(verdict):
 
 @pytest.mark.parametrize(("launch", "said"), [(None, True), (Launch(local=(4,), groups=(2,)), False)])
 def test_the_races_and_check_verdicts_say_what_they_assume(launch, said):
-    note = "for launches of at most 2^31 - 1 threads per dimension"
+    note = ONE_DIMENSION
     options = service.Options(jobs=1, launch=launch)
     races = service.races_text(ONE_CELL_PER_THREAD, "k.cu", options)
     contract = ("/*@\n  context_everywhere \\length(a) == tcount;\n  requires Perm(a[tid], write);\n"
@@ -130,3 +141,34 @@ def test_the_races_and_check_verdicts_say_what_they_assume(launch, said):
     assert (note in text_report.render_races(races)) == said
     assert (note in text_report.summary(checked)) == said
     assert json.loads(json_report.render([checked]))["files"][0]["assumptions"] == ([note] if said else [])
+
+
+@pytest.mark.parametrize(("text", "path", "dims", "verdict"), [
+    # A kernel of one dimension launched in two: threads (x, 0) and (x, 1) write one cell.
+    (ONE_CELL_PER_THREAD, "k.cu", 2, "racy"),
+    (ONE_CELL_PER_THREAD, "k.cu", 1, "race-free"),
+    # A kernel that names x and y, launched with depth: threads that differ only in z race.
+    (TWO_D, "k.cu", 3, "racy"),
+    (TWO_D, "k.cu", 2, "race-free"),
+    (TWO_D, "k.cu", None, "race-free"),
+    # The kernel language: a kernel naming components is one of three dimensions unless told.
+    ("kernel k { global int[tcount] a; requires Perm(a[tid.y * tcount.x + tid.x], write);\n"
+     "  void main() { a[tid.y * tcount.x + tid.x] = 1; } }", "k.pvl", None, "racy"),
+    ("kernel k { global int[tcount] a; requires Perm(a[tid.y * tcount.x + tid.x], write);\n"
+     "  void main() { a[tid.y * tcount.x + tid.x] = 1; } }", "k.pvl", 2, "race-free"),
+])
+def test_dims_says_how_many_dimensions_the_launch_has(text, path, dims, verdict):
+    launch = Launch(dims=dims) if dims else None
+    assert service.races_text(text, path, service.Options(jobs=1, launch=launch)).verdict.value == verdict
+
+
+def test_dims_on_the_command_line(tmp_path):
+    kernel = tmp_path / "k.cu"
+    kernel.write_text(ONE_CELL_PER_THREAD)
+    exe = [sys.executable, "-m", "vercors_py"]
+    two = subprocess.run([*exe, "races", "--dims", "2", str(kernel)], capture_output=True, text=True)
+    one = subprocess.run([*exe, "races", "--dims", "1", str(kernel)], capture_output=True, text=True)
+    wrong = subprocess.run([*exe, "races", "--dims", "4", str(kernel)], capture_output=True, text=True)
+    assert two.returncode == 1 and "race.data" in two.stdout
+    assert one.returncode == 0 and THREADS in one.stdout and "1 dimension" not in one.stdout, one.stdout
+    assert wrong.returncode == 2 and "--dims" in wrong.stderr

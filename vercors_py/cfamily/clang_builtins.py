@@ -14,6 +14,7 @@ import math
 
 import attrs
 
+from ..semantics.symbols import AXES
 from ..syntax import ast as A
 from .dialect import Dialect
 
@@ -39,25 +40,28 @@ SIZE_T_MAX = 2**64 - 1         # OpenCL's ids and sizes are size_t values (spir6
 # races; under it the global id never wraps and fits an `int`.  Stated only where the
 # launch's own sizes do not settle it, and every verdict that rests on it says so.
 MAX_THREADS_PER_DIMENSION = 2**31 - 1
-ASSUMPTION_NOTE = "for launches of at most 2^31 - 1 threads per dimension"
+THREADS_ASSUMED = "at most 2^31 - 1 threads per dimension"
 
 
-def is_launch_assumption(fact: A.ContextEverywhere) -> bool:
-    """Whether a kernel's fact is the launch assumption (`tcount <= 2147483647`, or of
-    one dimension `tcount.x`), as clang_translate states it."""
-    e = fact.expr
-    return (isinstance(e, A.Binary) and e.op == "<=" and isinstance(e.left, A.Name)
-            and e.left.id.partition(".")[0] == "tcount" and isinstance(e.right, A.IntLit)
-            and e.right.value == MAX_THREADS_PER_DIMENSION)
+def depth_assumed(depth: int) -> str:
+    """The part of the phrase that says a kernel is checked for launches of `depth`
+    dimensions: the sizes along the axes it never names are 1 (docs/cfamily.md,
+    "Dimensions")."""
+    beyond = " and ".join(AXES[depth:])
+    return f"{depth} dimension{'s' if depth > 1 else ''} (size 1 along {beyond})"
 
 
 def assumptions(checked_kernels) -> tuple[str, ...]:
-    """What the verdicts of a C file's kernels rest on beyond their own facts: the launch
-    assumption, once, if it was stated for some kernel; and that each function without a
+    """What the verdicts of a C file's kernels rest on beyond their own facts, once per
+    file: the front end's assumptions about the launch (its facts' `assumed` parts, the
+    dimensions first, joined into one phrase: "for launches of 2 dimensions (size 1 along
+    z) and at most 2^31 - 1 threads per dimension"); and that each function without a
     body whose calls they map accesses no memory (bodiless.py)."""
     from . import bodiless
-    stated = any(is_launch_assumption(fact) for ck in checked_kernels for fact in ck.kernel.contexts)
-    return ((ASSUMPTION_NOTE,) if stated else ()) + bodiless.assumptions(checked_kernels)
+    parts = dict.fromkeys(fact.assumed for ck in checked_kernels for fact in ck.kernel.contexts if fact.assumed)
+    ordered = sorted(parts, key=lambda part: part == THREADS_ASSUMED)
+    launch = ("for launches of " + " and ".join(ordered),) if ordered else ()
+    return launch + bodiless.assumptions(checked_kernels)
 
 
 def _dims(sizes, dimensional: bool) -> tuple[int, int, int] | None:

@@ -13,6 +13,7 @@ are helpers, inlined where they are called (clang_statements.py).
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 
@@ -20,7 +21,7 @@ import attrs
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import diagnostics as D
-from ..semantics.symbols import AXES
+from ..semantics.symbols import AXES, RESERVED_NAMES
 from ..syntax import ast as A
 from ..syntax import parser
 from . import access_log, async_order
@@ -29,6 +30,7 @@ from . import clang_gpuverify as gpuverify
 from . import clang_templates
 from . import clang_types as T
 from . import dynamic_shared
+from . import host_facts
 from . import lexer
 from .clang_aggregates import root as aggregate_root
 from .clang_expressions import Exprs, body, children, strip
@@ -120,6 +122,7 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
                                            for i in range(arity)),
                    None, name_span=_nowhere(unit), span=_nowhere(unit))
         for name, (result, arity) in sorted(scope.functions.items())) + definitions(scope.powers, _nowhere(unit))
+    scope.problems += host_facts.unknown_kernels(scope, {k.name for k in kernels})
     if not kernels and not scope.problems:
         scope.problems.append(D.error("type.no-kernel", unit.source.span(0, 0),
                                       "the file declares no kernel: a __global__ function (CUDA) or a "
@@ -255,7 +258,8 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
             except Unsupported as problem:
                 scope.report(problem)
                 scope.refuse(param)
-        members.extend(_launch_facts(scope, kernel_name_span))
+        launch_facts = _launch_facts(scope, kernel_name_span)
+        members.extend(launch_facts)
         contract = []
         for bounds in annotations:
             if _declares(unit, bounds):
@@ -271,6 +275,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
                     case _:
                         scope.problems.append(D.error("type.clause-placement", item.span,
                                                       "assert and assume belong in the kernel's body"))
+        members.extend(host_facts.facts(scope, c, called or c.spelling, kernel_name_span))
         statements = Statements(scope, exprs, inside, addressed)
         stmts_c = children(block)
         while stmts_c and (name := _builtin_call(scope, stmts_c[0])) in B.GPUVERIFY_CLAUSES:
@@ -312,6 +317,8 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
         params.extend(lengths)
         members = (list(file_memory) + list(scope.local_arrays) + facts + members + list(shift_facts(scope.powers, span))
                    + [main])
+        members[len(members) - 1:len(members) - 1] = _depth_facts(
+            scope, [m for m in members if not any(m is fact for fact in launch_facts)], kernel_name_span)
     finally:
         scope.pop()
         del scope.extern_shared[file_shared:]
@@ -487,8 +494,53 @@ def _launch_facts(scope: Scope, name_span) -> list[A.ContextEverywhere]:
             facts += [fact("<=", f"tcount.{axis}", B.SIZE_T_MAX, name_span) for axis in AXES]
     if B.launch_assumed(launch):
         axes = [f"tcount.{axis}" for axis in AXES] if scope.dimensional else ["tcount"]
-        facts += [fact("<=", name, B.MAX_THREADS_PER_DIMENSION, name_span) for name in axes]
+        facts += [attrs.evolve(fact("<=", name, B.MAX_THREADS_PER_DIMENSION, name_span),
+                               assumed=B.THREADS_ASSUMED) for name in axes]
+    if not scope.dimensional and (launch.local is None or launch.groups is None) and launch.dims is None:
+        # Mapped in one dimension, the kernel is checked for launches of one; the host
+        # may launch more, where threads that differ only in y share every id the kernel
+        # reads.  Stated, not modelled: the fact itself holds of every launch.
+        facts.append(attrs.evolve(fact(">=", "gsize", 1, name_span), assumed=B.depth_assumed(1)))
     return facts
+
+
+def _depth_facts(scope: Scope, members, name_span) -> list[A.ContextEverywhere]:
+    """Sizes of 1 along the axes beyond a kernel's depth, where the launch leaves them
+    open: CUDA and OpenCL launch a dimension the host does not name with size 1, and a
+    kernel that never names z cannot tell two threads apart that differ only in z.  The
+    depth is `--dims` if given (the user's fact), else the kernel's own: up to the last
+    axis any of its ids or sizes names (a linear id names them all), stated as an
+    assumption."""
+    launch = scope.launch
+    if not scope.dimensional:
+        return []
+    depth = launch.dims or _named_depth(members)
+    facts = []
+    for axis in AXES[depth:]:
+        open_ = [reserved for reserved, sizes in (("gsize", launch.local), ("ngroups", launch.groups))
+                 if sizes is None]
+        if not open_:
+            continue
+        terms = [A.Binary("==", A.Name(f"{reserved}.{axis}", span=name_span), A.IntLit(1, span=name_span),
+                          span=name_span) for reserved in open_]
+        expr = functools.reduce(lambda a, b: A.Binary("&&", a, b, span=name_span), terms)
+        facts.append(A.ContextEverywhere(expr, span=name_span,
+                                         assumed=None if launch.dims else B.depth_assumed(depth)))
+    return facts
+
+
+def _named_depth(members) -> int:
+    """How many axes a kernel's code and annotations distinguish."""
+    depth = 1
+    for node in (n for member in members for n in A.walk(member)):
+        if isinstance(node, A.Name) and node.id.partition(".")[0] in RESERVED_NAMES:
+            family, _, axis = node.id.partition(".")
+            if not axis:
+                if family in ("lid", "gid", "tid"):
+                    return 3
+                continue
+            depth = max(depth, AXES.index(axis) + 1)
+    return depth
 
 
 def parse(text: str, path: str, launch: Launch | None = None) -> tuple[ClangUnit, Mapped]:

@@ -27,22 +27,55 @@ class Launch:
     defines: tuple[tuple[str, str], ...] = ()
     span: Span | None = None           # the header line; None for the command line
     offset: Dims | None = None         # OpenCL's global offset, per dimension (None: 0)
+    dims: int | None = None            # `--dims N`: sizes beyond the first N dimensions are 1
+    # Host facts (`--assume`, the editor's settings): expressions over a kernel's
+    # parameters and sizes, each for every kernel or, written `k: e`, for kernel k.
+    facts: tuple[str, ...] = ()
+    # GPUVerify's `--kernel-args=k,0x...,0x...`: kernel k's scalar arguments, bit patterns.
+    arguments: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def over(self, base: "Launch") -> "Launch":
         """This launch, with what it leaves open taken from `base` (the command line
         over the file's header)."""
         return Launch(self.local or base.local, self.groups or base.groups,
                       base.defines + self.defines, self.span if (self.local or self.groups) else base.span,
-                      self.offset or base.offset)
+                      self.offset or base.offset, self.dims or base.dims, base.facts + self.facts,
+                      base.arguments + self.arguments)
 
     @property
     def empty(self) -> bool:
-        return self.local is None and self.groups is None
+        return self.local is None and self.groups is None and self.dims is None and not self.facts
 
     @property
     def one_dimensional(self) -> bool:
-        """Whether every size given is of dimension x alone."""
-        return all(sizes is None or all(d == 1 for d in sizes[1:]) for sizes in (self.local, self.groups))
+        """Whether every size given is of dimension x alone, and no more than one dimension
+        is asked for."""
+        return (all(sizes is None or all(d == 1 for d in sizes[1:]) for sizes in (self.local, self.groups))
+                and (self.dims or 1) == 1)
+
+
+    def fact_kernels(self) -> dict[str, str]:
+        """The kernels the host facts name (`k: e`), each with its first fact."""
+        named: dict[str, str] = {}
+        for fact in self.facts:
+            owner, _ = fact_owner(fact)
+            if owner is not None:
+                named.setdefault(owner, fact)
+        return named
+
+    def facts_of(self, kernel: str) -> tuple[str, ...]:
+        """The host facts about kernel `kernel`, without their `k:` prefixes."""
+        return tuple(text for owner, text in map(fact_owner, self.facts) if owner in (None, kernel))
+
+
+_OWNER = re.compile(r"^\s*([A-Za-z_]\w*)\s*:(?!:)")
+
+
+def fact_owner(fact: str) -> tuple[str | None, str]:
+    """`k: e` is fact e about kernel k; a fact without a prefix is about every kernel.
+    (No expression starts with a name and a colon: `?:` needs its condition first.)"""
+    m = _OWNER.match(fact)
+    return (m.group(1), fact[m.end():]) if m else (None, fact)
 
 
 class LaunchError(ValueError):
@@ -51,7 +84,7 @@ class LaunchError(ValueError):
 
 _HEADER_LINE = re.compile(r"^[ \t]*//[ \t]*(-.*)$", re.M)
 # `-DNAME=value` first: the general form would read it as an option named `DNAME`.
-_OPTION = re.compile(r"-D([A-Za-z_]\w*)(?:=(\S+))?|--?([A-Za-z_]+)(?:=(\S+))?")
+_OPTION = re.compile(r"-D([A-Za-z_]\w*)(?:=(\S+))?|--?([A-Za-z_][\w-]*)(?:=(\S+))?")
 
 
 def parse_dims(text: str) -> Dims:
@@ -79,6 +112,15 @@ def _offsets(text: str) -> Dims:
     return dims
 
 
+def _arguments(text: str) -> tuple[str, tuple[str, ...]]:
+    """GPUVerify's `k,0x00000003,...`: the kernel and its scalar arguments' bit patterns,
+    as written (their width is the parameter's size: clang_translate.py reads them)."""
+    kernel, *values = text.split(",")
+    if not re.fullmatch(r"[A-Za-z_]\w*", kernel) or not all(re.fullmatch(r"0[xX][0-9a-fA-F]+", v) for v in values):
+        raise LaunchError(f"{text!r} is not a kernel's arguments: give k,0x..., as GPUVerify does")
+    return kernel, tuple(values)
+
+
 def from_header(source: SourceText, lines: int = 4) -> Launch:
     """The launch configuration of GPUVerify's header comment (one of the first lines of
     the file that is a `//` comment starting with an option).  A size that does not
@@ -86,7 +128,7 @@ def from_header(source: SourceText, lines: int = 4) -> Launch:
     head_end = source.line_starts[lines] if len(source.line_starts) > lines else len(source.text)
     for m in _HEADER_LINE.finditer(source.text, 0, head_end):
         local = groups = global_ = offset = None
-        defines = []
+        defines, arguments = [], []
         for opt in _OPTION.finditer(m.group(1)):
             define, define_value, name, value = opt.groups()
             try:
@@ -98,6 +140,8 @@ def from_header(source: SourceText, lines: int = 4) -> Launch:
                     global_ = parse_dims(value)
                 elif name == "global_offset" and value:
                     offset = _offsets(value)
+                elif name == "kernel-args" and value:
+                    arguments.append(_arguments(value))
             except LaunchError:
                 continue
             if define:
@@ -105,6 +149,7 @@ def from_header(source: SourceText, lines: int = 4) -> Launch:
         if groups is None and global_ is not None and local is not None and len(global_) == len(local) \
                 and all(g % l == 0 for g, l in zip(global_, local)):
             groups = tuple(g // l for g, l in zip(global_, local))
-        if local or groups or defines or offset:
-            return Launch(local, groups, tuple(defines), source.span(m.start(1), m.end(1)), offset)
+        if local or groups or defines or offset or arguments:
+            return Launch(local, groups, tuple(defines), source.span(m.start(1), m.end(1)), offset,
+                          arguments=tuple(arguments))
     return Launch()

@@ -15,8 +15,10 @@ import attrs
 import z3
 
 from .. import diagnostics as D
+from ..engine.threads import unknowns
 from ..semantics.dimensions import derived_ids
 from ..syntax import ast as A
+from . import radix
 from .intervals import intervals
 from .protocol import Access, Protocol
 
@@ -105,6 +107,9 @@ class _Second:
         self.pairs = [(c, t.fresh(f"{c.decl().name()}'", c.sort())) for c in mine]
         self.shapes: dict = {}        # _Known of the intervals of one `_shape`
         self.facts = self(p.facts)
+        # The sizes and ids, both threads': at least 0 (radix.py's signs of products).
+        mine = list(p.sizes.unknowns) + list(unknowns(p.gid)) + list(unknowns(p.lid))
+        self.ids = {term.get_id() for u in mine for term in (u, self(u))}
         if same_group:
             self.distinct = p.lid.whole != self(p.lid.whole)
         else:
@@ -115,6 +120,20 @@ class _Second:
 
     def __call__(self, term):
         return z3.substitute(term, *self.pairs) if self.pairs else term
+
+    def hints(self, accesses: list[Access]) -> list:
+        """The theorems about the accesses' indices that Z3 would find only by nonlinear
+        search (radix.py): digits' uniqueness for each pair, products' signs."""
+        theirs = {id(b): self(b.index) for b in accesses}
+        uniform = lambda term: self(term).eq(term)          # noqa: E731
+        nonnegative = lambda term: term.get_id() in self.ids  # noqa: E731
+        out = []
+        for a in accesses:
+            out += radix.signs(a.index, nonnegative) + radix.signs(theirs[id(a)], nonnegative)
+            if a.write:
+                for b in accesses:
+                    out += radix.instances(a.index, theirs[id(b)], uniform)
+        return out
 
 
 def _second(p: Protocol, same_group: bool) -> _Second:
@@ -210,6 +229,7 @@ def _query(p: Protocol, accesses: list[Access], second: _Second, benign_writes: 
     # terms come from one substitution of its whole disjunction, which Z3 makes once
     # per shared subterm (guards share the conditions around them).
     query = [p.facts, second.facts, second.distinct, made(first, True, v1), second(made(other, False, v2, w2))]
+    query += second.hints(accesses)
     if benign:
         query.append(z3.Implies(w2, v1 != v2))
     return query, first, other

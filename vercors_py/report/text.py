@@ -149,7 +149,8 @@ def _diagnostic(d: Diagnostic, result: FileResult, explained: set[str] | None, s
         yield f"{result.path}: {head}"
     else:
         yield f"{d.span.describe()}: {head}"
-        if result.source is not None:
+        # A span in another text (a host fact given with --assume) has no line here.
+        if result.source is not None and d.span.path == result.source.path:
             line, carets = _excerpt(result.source, d.span)
             yield line
             yield style.caret(carets)

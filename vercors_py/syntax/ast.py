@@ -379,6 +379,10 @@ class ArrayDecl:
 class ContextEverywhere:
     expr: Expr
     span: Span = _span()
+    # A front end's assumption about the launch or the host, not the user's: every verdict
+    # that rests on it states this part of a phrase ("for launches of ...",
+    # cfamily/clang_builtins.py).
+    assumed: str | None = attrs.field(default=None, kw_only=True)
 
 
 class Level(enum.Enum):

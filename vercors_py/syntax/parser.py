@@ -513,6 +513,26 @@ def parse_annotation(source: SourceText, start: int, end: int, declarations: boo
     return Annotation(() if too_deep else items, (too_deep,) if too_deep else ())
 
 
+def fact_source(text: str, label: str) -> SourceText:
+    """The text a host fact is parsed in, named after the option and the fact
+    (`--assume 'n > 0'`): its diagnostics' positions are in it."""
+    return SourceText(f"{label} {text!r}", f"context_everywhere {text};")
+
+
+def parse_fact(text: str, label: str) -> Annotation:
+    """A host fact given outside the file (`--assume`, the editor's settings): one
+    expression, read as a `context_everywhere` clause's, with spans in a source of its
+    own named `label`, so that its diagnostics point into the fact."""
+    source = fact_source(text, label)
+    parsed = parse_annotation(source, 0, len(source.text))
+    if parsed.diagnostics:
+        return parsed
+    if len(parsed.items) != 1 or not isinstance(parsed.items[0], A.ContextEverywhere):
+        return Annotation((), (D.error("syntax.unexpected-token", source.span(0, len(source.text)),
+                                       "a host fact is one expression, not clauses"),))
+    return parsed
+
+
 _AT_MARGIN = re.compile(r"^(\s*)@(?!\*)")
 _BLANK = re.compile(r"[^\n]")
 
