@@ -137,6 +137,7 @@ class Exprs:
         # is being mapped (a for loop's counter in its update: clang_statements.for_loop).
         self.narrowed: dict[tuple, tuple[int, int]] = {}
         self.pointers = None                 # clang_pointers.Pointers: pointer values, reads and writes
+        self.functions = None                # function_pointers.FunctionPointers: their values and calls
         # The statements an expression needs before the statement it stands in (the
         # unknown value of a call of a function without a body: bodiless.py); None
         # where no statement can go (a contract, an invariant).
@@ -169,6 +170,8 @@ class Exprs:
 
     # ---- entry points ----
     def value(self, c: Cursor) -> Val:
+        if T.is_function_pointer(c.type):
+            return self.functions.value(c)
         ctype = T.scalar(c.type)
         if ctype is not None and ctype.kind is not Kind.FLOAT:
             constant = self.u.constant(c)
@@ -189,6 +192,8 @@ class Exprs:
         return method(c)
 
     def cond(self, c: Cursor) -> A.Expr:
+        if T.is_function_pointer(c.type):
+            return self.functions.truth(c)
         if T.is_pointer(c.type):
             return self.pointers.truth(c)
         return self.as_bool(self.value(c), c)
@@ -540,6 +545,8 @@ class Exprs:
                               "write the parts as statements")
         if op in ("&&", "||"):
             return Val(A.Binary(op, self.cond(left_c), self.cond(right_c), span=span), T.BOOL)
+        if T.is_function_pointer(left_c.type) or T.is_function_pointer(right_c.type):
+            return self.functions.compare(op, c)
         if T.is_pointer(left_c.type) or T.is_pointer(right_c.type):
             return self.pointers.compare(op, c)
         if op in _BITWISE:
