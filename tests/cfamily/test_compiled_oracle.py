@@ -47,6 +47,7 @@ CLASSES = {
     13: "a helper's `return` before its end skips the rest of its body (a barrier after it, the loops around it)",
     14: "a forward `goto` skips what stands before its label (a barrier, the rest of the loops it leaves)",
     15: "a call through a function pointer runs the function the pointer holds, in each thread",
+    16: "a helper with statements called inside an expression reads what it reads when C calls it",
 }
 
 # The buffers' lengths that the annotated kernels' contexts fix (`\length(a) == gsize`),
@@ -71,6 +72,7 @@ CLASS_LENGTHS = {
     "14-goto-barrier-ok.cu": {"a": 8}, "14-goto-barrier-racy.cu": {"a": 8},
     "15-function-pointer-ok.cu": {"a": 4}, "15-function-pointer-racy.cu": {"a": 4},
     "15-function-pointer-value-ok.cu": {"b": 4}, "15-function-pointer-value-racy.cu": {"b": 4},
+    "16-helper-in-expression-ok.cu": {"a": 5, "b": 4}, "16-helper-in-expression-racy.cu": {"a": 5, "b": 4},
 }
 
 

@@ -57,6 +57,24 @@ def test_a_helper_parameter_carries_the_function():
     assert races(text, "//--blockDim=2 --gridDim=1\n") == ("racy", ["race.data"])
 
 
+@pytest.mark.parametrize("pick", [
+    "__device__ op pick(unsigned t) { return t == 1 ? first : own; }\n",                         # in an expression
+    "__device__ op pick(unsigned t) {\n  if (t == 1) return first;\n  return own;\n}\n",      # returns early
+])
+def test_a_helper_returns_a_function_pointer(pick):
+    text = _FUNCTIONS + pick + "__global__ void k(int *a) {\n  op f = pick(threadIdx.x);\n  f(a, threadIdx.x);\n}\n"
+    assert races(text, "//--blockDim=1 --gridDim=1\n") == ("race-free", [])
+    assert races(text, "//--blockDim=2 --gridDim=1\n") == ("racy", ["race.data"])
+
+
+@pytest.mark.parametrize(("ensures", "verdict"), [("own", "verified"), ("first", "failed")])
+def test_return_val_funptr_is_the_function_pointer_returned(ensures, verdict):
+    text = _FUNCTIONS + ("__device__ op pick(int i) {\n  __ensures(__return_val_funptr(op) == " + ensures + ");\n"
+                         "  if (i == 1) return first;\n  return own;\n}\n"
+                         "/*@ requires true; @*/\n__global__ void k() {\n  op f = pick(2);\n}\n")
+    assert service.check_text(text, "k.cu", OPTIONS).verdict.value == verdict
+
+
 @pytest.mark.parametrize(("body", "line", "code"), [
     ("op f = own, g = first;\n  if (f < g) f(a, 0);", 7, "unsupported.pointer"),            # order
     ("op f = (op) 5;\n  f(a, 0);", 6, "unsupported.pointer"),                                  # from a number
@@ -135,3 +153,35 @@ def test_a_constant_cast_to_void_is_nothing_and_a_read_is_still_refused():
     assert refused("__global__ void k(int *a) {\n  (void) 1;\n  a[threadIdx.x] = 1;\n}\n") == []
     assert refused("__global__ void k(int *a) {\n  (void) a[0];\n}\n") == [("unsupported.statement", 2)]
     assert refused("__global__ void k(int *a) {\n  (void) (a[1] = 2, 3);\n}\n") == [("unsupported.statement", 2)]
+
+
+# ---- helpers with statements inside expressions (helper_values.py) ----
+
+_READER = "__device__ int twice(int *a, int i) {\n  int x = a[i];\n  return x + x;\n}\n"
+
+
+@pytest.mark.parametrize("statement", [
+    "b[t] = 1 + twice(a, t);",
+    "int y = twice(a, t) * 2;\n  b[t] = y;",
+    "b[t] += twice(a, t);",
+    "int i = 0;\n  while (twice(a, t) + i < 4) { i++; }",
+])
+def test_a_reading_helper_inside_an_expression_runs_before_it(statement):
+    text = _READER + "__global__ void k(int *a, int *b) {\n  unsigned t = threadIdx.x;\n  " + statement + "\n}\n"
+    assert refused(text) == []
+
+
+@pytest.mark.parametrize("statement", [
+    "b[t] = t > 0 && twice(a, t);",                  # C may not evaluate it
+    "b[t] = t > 0 ? twice(a, t) : 0;",
+    "int i = 0;\n  b[t] = i++ + twice(a, t);",       # other effects: the order matters
+])
+def test_a_helper_c_may_not_call_or_whose_order_matters_is_refused(statement):
+    text = _READER + "__global__ void k(int *a, int *b) {\n  unsigned t = threadIdx.x;\n  " + statement + "\n}\n"
+    assert [code for code, _ in refused(text)] == ["unsupported.function"]
+
+
+def test_a_helper_that_writes_memory_inside_an_expression_is_refused():
+    text = ("__device__ int bump(int *a, int i) {\n  a[i] = 1;\n  return 2;\n}\n"
+            "__global__ void k(int *a, int *b) {\n  b[threadIdx.x] = a[0] + bump(a, threadIdx.x);\n}\n")
+    assert refused(text) == [("unsupported.function", 6)]

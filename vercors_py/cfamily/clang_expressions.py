@@ -45,6 +45,7 @@ from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
 from . import clang_groups
 from . import clang_types as T
+from . import helper_values
 from . import intrinsics
 from .clang_scope import Binding, Scope, Unsupported, What, key
 from .clang_shifts import folds_undefined, shift
@@ -765,9 +766,7 @@ class Exprs:
             return bodiless.value(self, function, args, c)
         result = single_return(definition)
         if result is None:
-            raise Unsupported("unsupported.function", span,
-                              f"`{function.spelling}` cannot be inlined into an expression: only helpers whose "
-                              "body is one `return e;` are (call it as a statement or to initialise a variable)")
+            return helper_values.value(self, function, c)
         self.enter(definition, span)
         self.s.push()
         try:
@@ -790,6 +789,9 @@ class Exprs:
     def argument(self, param: Cursor, arg: Cursor) -> Binding:
         """What a parameter of an inlined helper is bound to: the value of its argument
         or, for a pointer, the array and offset the argument points at."""
+        if T.is_function_pointer(param.type):
+            return Binding(What.LOCAL, self.functions.ctype(param.type), param.spelling,
+                           value=self.functions.value(arg).expr)
         if T.is_pointer(param.type) or T.is_array(param.type):
             return self.pointers.bound(param, arg)
         if self.agg.layout(param.type, param) is not None:

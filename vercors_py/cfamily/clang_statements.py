@@ -550,16 +550,19 @@ class Statements:
                 # Computed into a variable of its own: GPUVerify's __ensures may name it
                 # (`__return_val_int()`), and a dropped value is still checked.
                 ctype = self.e.scalar(result_c)
-                value = self.e.convert(self.e.value(result_c), T.scalar(definition.result_type) or ctype, result_c)
+                with self.effects.full(result_c) as prelude:    # a full expression of the helper
+                    value = self.e.convert(self.e.value(result_c), T.scalar(definition.result_type) or ctype,
+                                           result_c)
+                stmts.extend(prelude)
                 local = self.s.declare(definition, What.LOCAL, value.ctype, c_name=f"{name}$value")
                 stmts.append(A.VarDecl(T.lang_type(value.ctype), local.name, value.expr, T.elem_range(value.ctype),
                                        name_span=span, span=span))
                 returned = Val(A.Name(local.name, span=span), value.ctype)
-            outer, self.e.returned = self.e.returned, returned
+            outer_value, self.e.returned = self.e.returned, returned
             try:
                 stmts.extend(A.Assert(self.e.cond(arg), span=self.s.span(clause_c)) for arg, clause_c in ensures)
             finally:
-                self.e.returned = outer
+                self.e.returned = outer_value
             if finish is not None and returned is not None:
                 self.effects.pending = outer
                 stmts.append(finish(returned))

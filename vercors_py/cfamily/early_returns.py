@@ -3,7 +3,7 @@ inlined as statements (clang_statements.py).
 
 The inlined body declares a flag `f$returned` (false) and, for a helper with a value, a
 variable `f$value` of its result type (a pointer: a pointer variable; a struct or
-vector: one per leaf).  Each `return e;` stores e's value, converted to the result type
+vector: one per leaf; a function pointer: its tag, function_pointers.py).  Each `return e;` stores e's value, converted to the result type
 as C converts it, and sets the flag; exits.py then guards what follows each return, as
 C skips it, and leaves the loops it stands in.  The value the caller uses is the
 variable's, as the value of a helper that runs to its end is.
@@ -40,8 +40,9 @@ class EarlyReturns:
         s, e = statements.s, statements.e
         name = definition.spelling
         self.layout = e.agg.layout(definition.result_type, definition)
-        self.ctype = T.scalar(definition.result_type)
-        self.pointer = T.is_pointer(definition.result_type)
+        result = definition.result_type
+        self.ctype = e.functions.ctype(result) if T.is_function_pointer(result) else T.scalar(result)
+        self.pointer = T.is_pointer(result) and not T.is_function_pointer(result)
         self.void = self.layout is None and self.ctype is None and not self.pointer
         if not self.void and not (stmts_c and _ends(stmts_c[-1])):
             raise Unsupported("unsupported.function", span,

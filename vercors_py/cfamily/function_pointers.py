@@ -29,7 +29,7 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind
 
 from ..syntax import ast as A
 from . import clang_types as T
-from .clang_expressions import Val, children, strip
+from .clang_expressions import Val, children, parameters, single_return, strip
 from .clang_scope import Unsupported, What, key
 
 NULL, UNSET = 0, -1
@@ -70,6 +70,8 @@ class FunctionPointers:
         match c.kind:
             case K.PAREN_EXPR | K.UNEXPOSED_EXPR if len(inner) == 1:
                 return self._through(inner[0], c)
+            case kind if kind in _CASTS and inner and self._return_value(inner[-1], c) is not None:
+                return self._return_value(inner[-1], c)
             case kind if kind in _CASTS and inner:
                 return self._through(inner[-1], c)
             case K.UNARY_OPERATOR if inner and self.s.unit.unary_operator(c) in ("&", "*"):
@@ -78,18 +80,51 @@ class FunctionPointers:
                 return A.IntLit(self._address(c.referenced, c), span=span)
             case K.DECL_REF_EXPR if c.referenced is not None:
                 binding = self.s.lookup(c.referenced)
-                if binding is not None and T.is_function_pointer(c.referenced.type) and binding.value is None \
+                if binding is not None and T.is_function_pointer(c.referenced.type) \
                         and binding.what in (What.LOCAL, What.PARAM):
-                    return A.Name(binding.name, span=span)
+                    # A parameter of a helper inlined into an expression is its argument.
+                    return binding.value if binding.value is not None else A.Name(binding.name, span=span)
             case K.CONDITIONAL_OPERATOR:
                 test, then, otherwise = inner
                 return A.Conditional(self.e.cond(test), self._tag(then), self._tag(otherwise), span=span)
             case K.CALL_EXPR:
-                raise Unsupported("unsupported.function", span,
-                                  "a function pointer returned by a helper is not supported")
+                return self._returned(c)
         raise Unsupported("unsupported.pointer", span,
                           "this function pointer is not supported: a function pointer is a function's name, "
                           "`&f`, NULL, a function-pointer variable or parameter, or `c ? f : g`")
+
+    def _returned(self, c: Cursor) -> A.Expr:
+        """The function pointer a helper whose body is one `return e;` returns (its
+        arguments bound to its parameters)."""
+        span = self.s.span(c)
+        function = c.referenced
+        definition = function.get_definition() if function is not None and self.s.is_file_function(function) \
+            else None
+        result = single_return(definition) if definition is not None else None
+        if result is None:
+            raise Unsupported("unsupported.function", span,
+                              "the function pointer a helper returns is followed where it sets a variable "
+                              "(`f = pick(i);`) or where the helper's body is one `return e;`")
+        self.e.enter(definition, span)
+        self.s.push()
+        try:
+            for param, arg in zip(parameters(definition), c.get_arguments()):
+                self.s.bind(param, self.e.argument(param, arg))
+            return self._tag(result)
+        finally:
+            self.s.pop()
+            self.e.inlining.pop()
+
+    def _return_value(self, inner: Cursor, c: Cursor) -> A.Expr | None:
+        """GPUVerify's `__return_val_funptr(T)` (`(T) __return_val_funptr()`) in the
+        `__ensures` of a helper returning a `T`: the tag it returns."""
+        call = strip(inner)
+        returned = self.e.returned
+        if call.kind is K.CALL_EXPR and call.referenced is not None and call.spelling == "__return_val_funptr" \
+                and not self.s.is_file_function(call.referenced) and isinstance(returned, Val) \
+                and returned.ctype == self.ctype(c.type):
+            return returned.expr
+        return None
 
     def _through(self, inner: Cursor, c: Cursor) -> A.Expr:
         """A conversion, `&` or `*` that keeps the function a pointer points at: between
@@ -156,10 +191,17 @@ class FunctionPointers:
         span = self.s.span(c)
         if key(c) in statements.addressed or statements.memory.shared(c):
             raise Unsupported("unsupported.pointer", span, "a function pointer in memory is not supported")
-        value = self._tag(init_c) if init_c is not None else A.IntLit(UNSET, span=span)
+        helper = statements.helper_call(init_c)
+        value = self._tag(init_c) if init_c is not None and helper is None else A.IntLit(UNSET, span=span)
         binding = self.s.declare(c, What.LOCAL, self.ctype(c.type))
-        return [A.VarDecl(A.Type.INT, binding.name, value, (UNSET, self._count(c.type)),
-                          name_span=statements.name_span(c) if c.kind is K.VAR_DECL else span, span=span)]
+        name_span = statements.name_span(c) if c.kind is K.VAR_DECL else span
+        decls = [A.VarDecl(A.Type.INT, binding.name, value, (UNSET, self._count(c.type)), name_span=name_span,
+                           span=span)]
+        if helper is not None:
+            # Set by the helper's `return`, at the end of its inlined body.
+            target = A.Name(binding.name, span=name_span)
+            decls.append(statements.inline(helper, init_c, lambda v: A.Assign(target, v.expr, span=span)))
+        return decls
 
     def parameter(self, param: Cursor, spot, assigned: bool, params: list, members: list, copies: list) -> None:
         """A kernel's function-pointer parameter: NULL or one of the functions of its
