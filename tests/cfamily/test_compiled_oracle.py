@@ -44,6 +44,10 @@ CLASSES = {
     10: "overloaded helpers are resolved by name: the last overload is inlined",
     11: "effects inside expressions (`a[i++]`, `j = 1` on the right of `&&`) are hoisted out of C's order",
     12: "a shift by an amount that is not a constant is read as another power of two",
+    13: "a helper's `return` before its end skips the rest of its body (a barrier after it, the loops around it)",
+    14: "a forward `goto` skips what stands before its label (a barrier, the rest of the loops it leaves)",
+    15: "a call through a function pointer runs the function the pointer holds, in each thread",
+    16: "a helper with statements called inside an expression reads what it reads when C calls it",
 }
 
 # The buffers' lengths that the annotated kernels' contexts fix (`\length(a) == gsize`),
@@ -62,6 +66,13 @@ CLASS_LENGTHS = {
     "09-signed-narrowing-ok.cu": {"a": 128}, "09-signed-narrowing-racy.cu": {"a": 128},
     "11-effects-ok.cu": {"a": 8}, "11-effects-racy.cu": {"a": 10},
     "12-shift-amount-ok.cu": {"a": 8},
+    "13-early-return-barrier-ok.cu": {"a": 8, "b": 8}, "13-early-return-barrier-racy.cu": {"a": 8, "b": 8},
+    "13-early-return-loop-ok.cu": {"a": 8, "b": 4}, "13-early-return-loop-racy.cu": {"a": 8, "b": 4},
+    "14-goto-loops-ok.cu": {"a": 13}, "14-goto-loops-racy.cu": {"a": 13},
+    "14-goto-barrier-ok.cu": {"a": 8}, "14-goto-barrier-racy.cu": {"a": 8},
+    "15-function-pointer-ok.cu": {"a": 4}, "15-function-pointer-racy.cu": {"a": 4},
+    "15-function-pointer-value-ok.cu": {"b": 4}, "15-function-pointer-value-racy.cu": {"b": 4},
+    "16-helper-in-expression-ok.cu": {"a": 5, "b": 4}, "16-helper-in-expression-racy.cu": {"a": 5, "b": 4},
 }
 
 

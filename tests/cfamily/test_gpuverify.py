@@ -58,7 +58,7 @@ CALLS = {"__read_offset": "__read_offset(a) == 0", "__write_offset": "__write_of
          "__all": "__all(i > 0)", "__exclusive": "__exclusive(i > 0)", "__same_group": "__same_group",
          "__dominator_enabled": "__dominator_enabled()", "__old_int": "__old_int(i) == i",
          "__old_bool": "__old_bool(i > 0)",
-         "__return_val_funptr": "__return_val_funptr(void *) == 0", "__return_val_int4": "__return_val_int4().x == 0"}
+         "__return_val_int4": "__return_val_int4().x == 0"}
 # Statement built-ins, which no expression calls.
 STATEMENTS = {"__barrier_invariant", "__barrier_invariant_binary", "__array_snapshot"}
 

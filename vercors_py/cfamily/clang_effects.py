@@ -46,6 +46,7 @@ class Effects:
         self.e = statements.e
         self.s = statements.s
         self.pending: list | None = None      # the prelude of the full expression being mapped
+        self.root: Cursor | None = None        # that full expression
         self.count = 0                        # temporaries made so far
 
     # ---- full expressions ----
@@ -54,8 +55,12 @@ class Effects:
         """While a full expression `c` is mapped: the list its prelude is collected in."""
         if c is not None and has_effects(self.s, c):
             Sequencing(self.s).check(c)
-        with self._into([]) as stmts:
-            yield stmts
+        outer, self.root = self.root, c       # for helper_values.py
+        try:
+            with self._into([]) as stmts:
+                yield stmts
+        finally:
+            self.root = outer
 
     @contextlib.contextmanager
     def _into(self, stmts: list):

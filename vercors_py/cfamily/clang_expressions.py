@@ -45,6 +45,7 @@ from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
 from . import clang_groups
 from . import clang_types as T
+from . import helper_values
 from . import intrinsics
 from .clang_scope import Binding, Scope, Unsupported, What, key
 from .clang_shifts import folds_undefined, shift
@@ -137,6 +138,7 @@ class Exprs:
         # is being mapped (a for loop's counter in its update: clang_statements.for_loop).
         self.narrowed: dict[tuple, tuple[int, int]] = {}
         self.pointers = None                 # clang_pointers.Pointers: pointer values, reads and writes
+        self.functions = None                # function_pointers.FunctionPointers: their values and calls
         # The statements an expression needs before the statement it stands in (the
         # unknown value of a call of a function without a body: bodiless.py); None
         # where no statement can go (a contract, an invariant).
@@ -169,6 +171,8 @@ class Exprs:
 
     # ---- entry points ----
     def value(self, c: Cursor) -> Val:
+        if T.is_function_pointer(c.type):
+            return self.functions.value(c)
         ctype = T.scalar(c.type)
         if ctype is not None and ctype.kind is not Kind.FLOAT:
             constant = self.u.constant(c)
@@ -189,6 +193,8 @@ class Exprs:
         return method(c)
 
     def cond(self, c: Cursor) -> A.Expr:
+        if T.is_function_pointer(c.type):
+            return self.functions.truth(c)
         if T.is_pointer(c.type):
             return self.pointers.truth(c)
         return self.as_bool(self.value(c), c)
@@ -540,6 +546,8 @@ class Exprs:
                               "write the parts as statements")
         if op in ("&&", "||"):
             return Val(A.Binary(op, self.cond(left_c), self.cond(right_c), span=span), T.BOOL)
+        if T.is_function_pointer(left_c.type) or T.is_function_pointer(right_c.type):
+            return self.functions.compare(op, c)
         if T.is_pointer(left_c.type) or T.is_pointer(right_c.type):
             return self.pointers.compare(op, c)
         if op in _BITWISE:
@@ -758,9 +766,7 @@ class Exprs:
             return bodiless.value(self, function, args, c)
         result = single_return(definition)
         if result is None:
-            raise Unsupported("unsupported.function", span,
-                              f"`{function.spelling}` cannot be inlined into an expression: only helpers whose "
-                              "body is one `return e;` are (call it as a statement or to initialise a variable)")
+            return helper_values.value(self, function, c)
         self.enter(definition, span)
         self.s.push()
         try:
@@ -783,6 +789,9 @@ class Exprs:
     def argument(self, param: Cursor, arg: Cursor) -> Binding:
         """What a parameter of an inlined helper is bound to: the value of its argument
         or, for a pointer, the array and offset the argument points at."""
+        if T.is_function_pointer(param.type):
+            return Binding(What.LOCAL, self.functions.ctype(param.type), param.spelling,
+                           value=self.functions.value(arg).expr)
         if T.is_pointer(param.type) or T.is_array(param.type):
             return self.pointers.bound(param, arg)
         if self.agg.layout(param.type, param) is not None:

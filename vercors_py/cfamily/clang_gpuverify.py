@@ -121,7 +121,8 @@ TABLE: dict[str, Row] = {
     "__old_bool": Row(Becomes.UNSTATED, "is a value at a helper's entry, which an inlined helper's "
                       "postcondition cannot name yet"),
     "__return_val_ptr": Row(Becomes.EXACT, "in a helper's `__ensures`, the pointer it returns (clang_pointers.py)"),
-    "__return_val_funptr": Row(Becomes.UNSTATED, "is a function pointer returned, and function pointers are not read"),
+    "__return_val_funptr": Row(Becomes.EXACT, "in a helper's `__ensures`, the function pointer it returns "
+                               "(function_pointers.py)"),
     "__return_val_int4": Row(Becomes.UNSTATED, "is a vector returned, which a helper's postcondition cannot "
                              "name yet"),
     # Statements of their own.

@@ -472,6 +472,19 @@ class Pointers:
         binding, decls = self._variable(definition, ctype, self.of(result_c), span, span, c_name=f"{name}$value")
         return decls, self.variable(binding, definition, span)
 
+    def returns(self, definition: Cursor, name: str, span) -> tuple[Binding, list]:
+        """The variable of the pointer a helper returning from several places returns,
+        set by each `return` (early_returns.py)."""
+        ctype = self._cells(definition.result_type, definition)
+        return self._variable(definition, ctype, None, span, span, c_name=f"{name}$value", later=True)
+
+    def set_to(self, statements, binding: Binding, declaration: Cursor, value_c: Cursor, span) -> A.Stmt:
+        """`p = e;` of the pointer variable of `declaration`, `e` also a helper inlined as statements."""
+        helper = statements.helper_call(value_c)
+        if helper is not None:
+            return statements.inline(helper, value_c, lambda p: self._set(binding, declaration, p, span))
+        return self._set(binding, declaration, self.of(value_c), span)
+
     def _cells(self, pointer, c: Cursor):
         """The type of the cells a pointer type points at."""
         cells = T.pointee(pointer)
@@ -511,10 +524,7 @@ class Pointers:
 
     def assign(self, statements, binding: Binding, target: Cursor, value_c: Cursor, span) -> A.Stmt:
         """`p = e;` of a pointer variable, `e` also a helper inlined as statements."""
-        helper = statements.helper_call(value_c)
-        if helper is not None:
-            return statements.inline(helper, value_c, lambda p: self._set(binding, target.referenced, p, span))
-        return self._set(binding, target.referenced, self.of(value_c), span)
+        return self.set_to(statements, binding, target.referenced, value_c, span)
 
     def _set(self, binding: Binding, declaration: Cursor, p: Pointee, span) -> A.Stmt:
         self._learn(declaration, self._marks(p))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 
 import attrs
-from clang.cindex import Cursor, CursorKind as K
+from clang.cindex import Cursor, CursorKind as K, TypeKind
 
 from .. import diagnostics as D
 from ..syntax import ast as A
@@ -26,9 +26,11 @@ from . import clang_gpuverify as gpuverify
 from . import clang_groups
 from . import clang_parse
 from . import clang_types as T
+from . import early_returns
+from . import gotos
 from . import intrinsics
 from .clang_effects import Effects
-from .clang_expressions import Exprs, Val, body, children, operator, parameters, single_return, strip
+from .clang_expressions import Exprs, Val, body, children, has_effects, operator, parameters, single_return, strip
 from .clang_memory import Memory, name_span, private_array
 from .clang_scope import Scope, Unsupported, What, in_c_scope, key
 from .dialect import Dialect
@@ -46,6 +48,8 @@ class Statements:
         self.addressed = addressed          # keys of the variables whose address `&x` is taken
         self.wide: list[A.Clause] = []      # GPUVerify's function-wide invariants: of every loop
         self.effects = exprs.effects = Effects(self)
+        self.returns = None                 # the returns of the helper being inlined, if it returns early
+        self.labels: list = []              # the labels of the blocks being mapped (gotos.py)
 
     # ---- blocks and annotations ----
     def block(self, c: Cursor, prelude: tuple = (), skip: int = 0) -> A.Block:
@@ -70,7 +74,9 @@ class Statements:
     def sequence(self, stmts: list[Cursor], start: int, end: int) -> list:
         out: list = []
         at = start
+        labels, starts = gotos.Labels(self, stmts), []
         for child in stmts:
+            starts.append(len(out))
             span = self.s.span(child)
             pending = self._annotations(self.between(at, span.start), out)
             at = max(at, span.end)
@@ -88,7 +94,7 @@ class Statements:
             out.extend(mapped)
         for clause in self._annotations(self.between(at, end), out):
             self.s.problems.append(_misplaced(clause.span, "must stand right before a loop or a barrier"))
-        return out
+        return labels.finish(out, starts)
 
     def _annotations(self, items: list, out: list) -> list:
         """Assertions go into `out`; the clauses are returned for the next statement."""
@@ -142,12 +148,18 @@ class Statements:
                 return [A.Break(span=span)]
             case K.CONTINUE_STMT:
                 return [A.Continue(span=span)]
+            case K.RETURN_STMT if self.returns is not None:
+                return self.returns.stmt(c)
             case K.RETURN_STMT:
                 if children(c):
                     raise Unsupported("unsupported.statement", span, "a kernel returns no value")
                 return [A.Return(span=span)]
             case K.NULL_STMT:
                 return []
+            case K.GOTO_STMT:
+                return gotos.jump(self, c)
+            case K.LABEL_STMT:
+                return gotos.label(self, c, contract)
             case kind if kind in _EXPRESSIONS:
                 return self.expression(c, contract)
             case K.UNEXPOSED_STMT if (inner := clang_parse.hinted(c)) is not None:
@@ -331,6 +343,8 @@ class Statements:
                 self.memory.array(c, A.Scope.LOCAL, self.s.local_arrays)
                 return []
             return private_array(self.s, self.e, c, init)
+        if T.is_function_pointer(c.type):
+            return self.e.functions.declare(self, c, init)
         if T.is_pointer(c.type):
             return self.pointer_variable(c, init)
         layout = self.e.agg.layout(c.type, c)
@@ -386,6 +400,8 @@ class Statements:
         if c is None:
             return None
         call = strip(c)
+        if self.e.functions.indirect(call):
+            return call
         if call.kind is not K.CALL_EXPR or call.referenced is None:
             return None
         definition = call.referenced.get_definition()
@@ -404,6 +420,9 @@ class Statements:
         inner = strip(c)
         if inner.kind is K.CALL_EXPR and not self.e.agg.is_assignment(inner):
             return self.call(inner)
+        if inner.kind is K.CSTYLE_CAST_EXPR and inner.type.get_canonical().kind is TypeKind.VOID \
+                and not has_effects(self.s, inner) and self.e.constant(children(inner)[-1]) is not None:
+            return []                   # `(void) 1;`: a constant discarded, nothing is evaluated
         with self.effects.full(inner) as prelude:
             mapped = self.effect(inner)
         return prelude + mapped
@@ -430,6 +449,8 @@ class Statements:
 
     def call(self, c: Cursor) -> list:
         span = self.s.span(c)
+        if self.e.functions.indirect(c):
+            return [self.inline(c)]
         args = list(c.get_arguments())
         name = _builtin_call(self.s, c)
         if name in B.GPUVERIFY_STATEMENTS and len(args) == 1:
@@ -467,15 +488,18 @@ class Statements:
         self.e.value(c)               # raises the right unsupported code
         raise Unsupported("unsupported.function", span, f"the value of `{self.s.text(c)}` is not used")
 
-    def inline(self, call: Cursor, at: Cursor | None = None, finish=None) -> A.Block:
+    def inline(self, call: Cursor, at: Cursor | None = None, finish=None, function: Cursor | None = None) -> A.Block:
         """A call of a helper as a statement: its body in place, each parameter a local
         variable holding its argument's value at the call (a pointer parameter: the
         offset its argument points at, in the array it points into), as C passes them.
         A helper that ends in `return e;` hands the value of e to `finish`, whose
         statement (storing it) ends the block.  GPUVerify's `__requires`/`__ensures` at
-        its start become assertions before and after it: checked, not assumed."""
+        its start become assertions before and after it: checked, not assumed.  A call
+        through a function pointer is each `function` it may call (function_pointers.py)."""
         span = self.s.span(at if at is not None else call)
-        definition = call.referenced.get_definition()
+        if function is None and self.e.functions.indirect(call):
+            return A.Block((self.e.functions.call(self, call, at, finish),), span=span)
+        definition = (function or call.referenced).get_definition()
         if definition is None:
             return A.Block(tuple(bodiless.statement(self.e, call.referenced, list(call.get_arguments()), call)),
                            span=span)
@@ -483,17 +507,16 @@ class Statements:
         void = T.scalar(definition.result_type) is None and self.e.agg.layout(definition.result_type, call) is None
         stmts_c = children(body(definition))
         result_c = None
-        if stmts_c and stmts_c[-1].kind is K.RETURN_STMT:
+        early = early_returns.returns_early(stmts_c)
+        if not early and stmts_c and stmts_c[-1].kind is K.RETURN_STMT:
             result_c = (children(stmts_c[-1]) or [None])[0]
             stmts_c = stmts_c[:-1]
-        elif not void:
+        elif not early and not void:
             raise Unsupported("unsupported.function", span, f"`{name}` must end in `return e;` to be inlined")
-        if any(n.kind is K.RETURN_STMT for s in stmts_c for n in s.walk_preorder()):
-            raise Unsupported("unsupported.function", span,
-                              f"`{name}` returns from its middle; only helpers that run to their end are inlined")
         self.e.enter(definition, span)
         self.s.push()
         outer, self.effects.pending = self.effects.pending, None    # the helper's own statements
+        outer_returns = self.returns
         try:
             stmts: list = []
             for param, arg in zip(parameters(definition), call.get_arguments()):
@@ -515,8 +538,11 @@ class Statements:
                         ensures.append((arg, clause_c))
             helper_span = self.s.span(body(definition))
             first = self.s.span(stmts_c[0]).start if stmts_c else helper_span.end
-            stmts.extend(self.sequence(stmts_c, min(first, helper_span.start + 1), helper_span.end))
-            returned = None
+            # Each `return` of a helper that returns from its middle (early_returns.py).
+            self.returns = early_returns.EarlyReturns(self, definition, stmts_c, span) if early else None
+            mapped = self.sequence(stmts_c, min(first, helper_span.start + 1), helper_span.end)
+            stmts.extend(mapped if not early else self.returns.decls + self.returns.leave(mapped))
+            returned = self.returns.value() if early else None
             layout = self.e.agg.layout(definition.result_type, definition) if result_c is not None else None
             if layout is not None:
                 local, decls = self.e.agg.declare(definition, layout, self.e.agg.value(result_c),
@@ -530,21 +556,25 @@ class Statements:
                 # Computed into a variable of its own: GPUVerify's __ensures may name it
                 # (`__return_val_int()`), and a dropped value is still checked.
                 ctype = self.e.scalar(result_c)
-                value = self.e.convert(self.e.value(result_c), T.scalar(definition.result_type) or ctype, result_c)
+                with self.effects.full(result_c) as prelude:    # a full expression of the helper
+                    value = self.e.convert(self.e.value(result_c), T.scalar(definition.result_type) or ctype,
+                                           result_c)
+                stmts.extend(prelude)
                 local = self.s.declare(definition, What.LOCAL, value.ctype, c_name=f"{name}$value")
                 stmts.append(A.VarDecl(T.lang_type(value.ctype), local.name, value.expr, T.elem_range(value.ctype),
                                        name_span=span, span=span))
                 returned = Val(A.Name(local.name, span=span), value.ctype)
-            outer, self.e.returned = self.e.returned, returned
+            outer_value, self.e.returned = self.e.returned, returned
             try:
                 stmts.extend(A.Assert(self.e.cond(arg), span=self.s.span(clause_c)) for arg, clause_c in ensures)
             finally:
-                self.e.returned = outer
+                self.e.returned = outer_value
             if finish is not None and returned is not None:
                 self.effects.pending = outer
                 stmts.append(finish(returned))
         finally:
             self.effects.pending = outer
+            self.returns = outer_returns
             self.e.inlining.pop()
             self.s.pop()
         return A.Block(tuple(stmts), span=span)
@@ -553,6 +583,8 @@ class Statements:
         """A parameter of an inlined helper as a local holding its argument's value."""
         if self.s.dialect is Dialect.CUDA and clang_groups.group(self.s, param.type):
             return clang_groups.declaration(self.s, param, arg)
+        if T.is_function_pointer(param.type):
+            return self.e.functions.declare(self, param, arg)
         layout = self.e.agg.layout(param.type, param)
         if layout is not None:
             return self.e.agg.declare(param, layout, self.e.agg.value(arg))[1]

@@ -38,6 +38,7 @@ from .clang_memory import Memory, name_span
 from . import clang_parse
 from .clang_parse import ClangUnit
 from .clang_pointers import MAX_PASSES, Learned, Pointers
+from .function_pointers import FunctionPointers
 from .clang_scope import Scope, Unsupported, What, in_c_scope, key
 from .clang_shifts import definitions, facts as shift_facts
 from .clang_statements import Statements, _builtin_call
@@ -80,6 +81,7 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
     exprs = Exprs(scope)
     exprs.pointers = Pointers(exprs, learned)
     top = _top_level(unit)
+    exprs.functions = FunctionPointers(exprs, top)
     scope.file_functions = {key(c.canonical) for c in top if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE)}
     annotations = _annotations(unit)
     instances = clang_templates.instances(unit) if any(c.kind is K.FUNCTION_TEMPLATE for c in top) else {}
@@ -349,6 +351,9 @@ def _parameter(scope: Scope, exprs: Exprs, param: Cursor, assigned: bool, params
     if not param.spelling:
         raise Unsupported("unsupported.declaration", span, "a kernel parameter needs a name")
     spot = name_span(scope, param)
+    if T.is_function_pointer(param.type):
+        exprs.functions.parameter(param, spot, assigned, params, members, copies)
+        return
     if T.is_pointer(param.type) or T.is_array(param.type):
         cells = T.pointee(param.type)
         if T.is_pointer(cells):

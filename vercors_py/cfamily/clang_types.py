@@ -92,6 +92,12 @@ def is_pointer(t: Type) -> bool:
     return t.get_canonical().kind is TypeKind.POINTER
 
 
+def is_function_pointer(t: Type) -> bool:
+    canonical = t.get_canonical()
+    return canonical.kind is TypeKind.POINTER \
+        and canonical.get_pointee().kind in (TypeKind.FUNCTIONPROTO, TypeKind.FUNCTIONNOPROTO)
+
+
 def is_array(t: Type) -> bool:
     return t.get_canonical().kind in (TypeKind.CONSTANTARRAY, TypeKind.INCOMPLETEARRAY, TypeKind.VARIABLEARRAY)
 
