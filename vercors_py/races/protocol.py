@@ -280,13 +280,36 @@ class _Walk:
         stmts = list(stmts)
         events = []
         for at, stmt in enumerate(stmts):
+            before = st
             event, st, guard = self.stmt(stmt, st, guard)
             events.append(event)
             if _may_jump(stmt) and at + 1 < len(stmts):
-                rest, st = self.block(stmts[at + 1:], st, guard)
+                # The rest runs only where the statement did not jump: `if (y >= 1)
+                # break;` leaves y < 1 to the accesses after it (a loop left by break
+                # bounds its counter).
+                stays = z3.Not(self._jumps(stmt, before))
+                rest, st = self.block(stmts[at + 1:], st, z3.And(guard, stays))
                 events.append(Choice((rest, Seq(()))))
                 break
         return Seq(tuple(events)), st
+
+    def _jumps(self, stmt, st: State):
+        """A condition under which `stmt`, run from `st`, surely leaves its block early
+        (by `break`, `continue` or `return` of its own, not of a loop inside it): only
+        what is sure, so that its negation over-approximates the runs of what follows."""
+        match stmt:
+            case A.Break() | A.Continue() | A.Return():
+                return self.t.true
+            case A.If():
+                cond = self._value(stmt.cond, st)
+                other = self._jumps(stmt.otherwise, st) if stmt.otherwise is not None else self.t.false
+                return z3.Or(z3.And(cond, self._jumps(stmt.then, st)), z3.And(z3.Not(cond), other))
+            case A.Block() if stmt.stmts:
+                if any(isinstance(s, (A.Break, A.Continue, A.Return)) for s in stmt.stmts):
+                    return self.t.true
+                # Only the first statement is evaluated from the block's own start.
+                return self._jumps(stmt.stmts[0], st)
+        return self.t.false
 
     def reads(self, e: A.Expr | None, st: State, guard) -> list[Access]:
         """The memory reads of evaluating `e`, each under the conditions that evaluate it
@@ -415,7 +438,12 @@ class _Walk:
         entry = z3.And(guard, *self._counters(code, st, start, assigned))
         reads = self.reads(cond, start, entry)
         holds = self._value(cond, start) if cond is not None else self.t.true
-        event, _ = self.block(code, start, z3.And(entry, holds))
+        event, after = self.block(body, start, z3.And(entry, holds))
+        if header is not None and header.update is not None:
+            # Walked apart from the body: a `continue` skips the rest of the body, not
+            # the update (`_jumps`).
+            update, _ = self.block([header.update], after, z3.And(entry, holds))
+            event = Seq((event, update))
         iteration = Seq((*reads, event))
         if barrier:
             iteration = Loop(iteration, self._next_iteration(iteration, marks))
