@@ -181,6 +181,20 @@ def _may_jump(stmt) -> bool:
     return False
 
 
+def _continues(stmt) -> bool:
+    """Whether a loop body holds a `continue` of its own loop (not of a loop inside it)."""
+    todo = [stmt]
+    while todo:
+        match todo.pop():
+            case A.Continue():
+                return True
+            case A.If() as node:
+                todo += [node.then] + ([node.otherwise] if node.otherwise is not None else [])
+            case A.Block() as node:
+                todo += list(node.stmts)
+    return False
+
+
 def _is(e: A.Expr, symbol: Symbol) -> bool:
     e = A.bare(e)
     return isinstance(e, A.Name) and e.symbol is symbol
@@ -435,7 +449,8 @@ class _Walk:
         barrier = self._has_barrier(code)
         marks = self._marks()
         start = self.havoc(st, assigned, shared=barrier)
-        entry = z3.And(guard, *self._counters(code, st, start, assigned))
+        entry = z3.And(guard, *self._counters(code, st, start, assigned),
+                       *self._in_step(body, header, st, start, assigned, barrier))
         reads = self.reads(cond, start, entry)
         holds = self._value(cond, start) if cond is not None else self.t.true
         event, after = self.block(body, start, z3.And(entry, holds))
@@ -524,6 +539,43 @@ class _Walk:
                 case "/":
                     facts.append(z3.Implies(z3.And(c >= 1, first >= 0), z3.And(now <= first, now >= 0)))
         return facts
+
+    def _in_step(self, body: list, header: A.For | None, before: State, start: State, assigned: list[Symbol],
+                 barrier: bool) -> list:
+        """Variables that every iteration moves by a fixed step, once (`i++` in the
+        header, `p += stride;` at the top of the body): at the start of the k-th iteration
+        each is its start plus k steps, the same k for all (`p == p0 + (i - i0) * stride`
+        when i counts by 1), as induction-variable analyses tie them.  Only where each
+        runs exactly once per iteration that ends: an assignment that is a statement of
+        the body itself or the header's update, the only one of its variable, and no
+        `continue` of this loop (which would skip the body's)."""
+        blocks = [b.stmts if isinstance(b, A.Block) else (b,) for b in body]
+        steps = [s for stmts in blocks for s in stmts] + ([header.update] if header is not None and header.update else [])
+        if any(_continues(b) for b in body):
+            return []
+        counts: dict = {}
+        for stmt in body + ([header.update] if header is not None and header.update else []):
+            for node in A.statements(stmt):
+                if isinstance(node, A.Assign):
+                    counts[node.target.symbol] = counts.get(node.target.symbol, 0) + 1
+        moved = []
+        for stmt in steps:
+            match stmt:
+                case A.Assign(target=target, value=value) if counts.get(target.symbol) == 1 \
+                        and target.symbol in before.store:
+                    value = A.bare(value)
+                    if not (isinstance(value, A.Binary) and value.op in ("+", "-") and _is(value.left, target.symbol)):
+                        continue
+                    if any(isinstance(n, A.Index) or (isinstance(n, A.Name) and n.symbol in assigned)
+                           for n in A.walk(value.right)):
+                        continue
+                    step = self._value(value.right, before)
+                    moved.append((target.symbol, step if value.op == "+" else -step))
+        if len(moved) < 2:
+            return []
+        shared = barrier and all(symbol in self.uniform for symbol, _ in moved)
+        k = self._fresh("k", self.t.sort_of(A.Type.INT), self.group if shared else self.own)
+        return [k >= 0] + [start.store[symbol] == before.store[symbol] + k * step for symbol, step in moved]
 
     def _has_barrier(self, stmts, seen=None) -> bool:
         seen = set() if seen is None else seen
