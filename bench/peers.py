@@ -59,6 +59,7 @@ from __future__ import annotations
 import argparse
 import collections
 import enum
+import functools
 import platform
 import re
 import statistics
@@ -258,12 +259,11 @@ EXCLUDING = {
                          "checks both, so a `pass` says nothing about races",
     "--warp-sync": "the threads of a warp run in lock step (a warp's accesses of one statement "
                    "do not race); races has no warps, every thread is its own",
-    "--only-intra-group": "GPUVerify ignores races between work groups; races reports them "
-                          "(for global memory)",
     "--only-log": "GPUVerify logs the accesses but checks no race (a `pass` says nothing about "
                   "races; its xfails fail on an `__assert` about the log)",
 }
 NO_BENIGN = "--no-benign-tolerance"  # two writes of one value race (benign_writes=False)
+INTRA_GROUP = "--only-intra-group"    # races between work groups are not asked (races' option)
 RACE_WORDS = re.compile(r"\brace|\b(write|read) by (work item|thread)", re.I)
 DIVERGENCE_WORDS = re.compile(r"non-uniform|divergen", re.I)
 # What a `not a race` kernel's lines 3+ name (first match), and the code families of
@@ -384,7 +384,8 @@ def measure_races(path: Path, result: KernelResult) -> RaceResult | None:
     excluded = head.option(EXCLUDING)
     if excluded:
         return RaceResult(**base, outcome=Agreement.EXCLUDED, excluded_by=excluded)
-    run = _check if want is Expected.NOT_A_RACE else _races
+    intra = head.option((INTRA_GROUP,)) is not None
+    run = _check if want is Expected.NOT_A_RACE else functools.partial(_races, intra_group=intra)
     started = time.perf_counter()
     try:
         verdict, diagnostics, rerun = run(text, str(path), base["benign_writes"])
@@ -406,13 +407,15 @@ def measure_races(path: Path, result: KernelResult) -> RaceResult | None:
                       message=naming.message if naming else None, codes=codes)
 
 
-def _races(text: str, path: str, benign: bool):
+def _races(text: str, path: str, benign: bool, intra_group: bool = False):
     """races' verdict and diagnostics, and how to run it again outside the service's guard."""
-    r = service.races_text(text, path, service.Options(timeout=RACES_TIMEOUT), benign_writes=benign)
+    r = service.races_text(text, path, service.Options(timeout=RACES_TIMEOUT), benign_writes=benign,
+                           intra_group=intra_group)
 
     def rerun():
         from vercors_py.races import session
-        session.races_checked(service.analyze(text, path).checked, RACES_TIMEOUT, None, benign)
+        session.races_checked(service.analyze(text, path).checked, RACES_TIMEOUT, None, benign,
+                              intra_group=intra_group)
     return r.verdict.value, r.diagnostics, rerun
 
 

@@ -94,6 +94,9 @@ def _parser() -> argparse.ArgumentParser:
     races.add_argument("--benign-writes", action="store_true",
                        help="two writes of the same value to one cell are no race (GPUVerify's default; "
                             "by default they are reported, as Faial does)")
+    races.add_argument("--only-intra-group", action="store_true",
+                       help="check races between threads of one work group only, as GPUVerify's option "
+                            "and Faial's default do (by default also between work groups)")
     _launch_options(races)
     _color_option(races)
     races.set_defaults(run=_races)
@@ -352,7 +355,7 @@ def _races(args: argparse.Namespace) -> int:
     colours = style.choose(args.color, sys.stdout)
     with _status("checking", args.format == "text") as status:
         codes, results, _ = _each_file(
-            args.files, lambda path: service.races_file(path, options, args.benign_writes), status,
+            args.files, lambda path: service.races_file(path, options, args.benign_writes, args.only_intra_group), status,
             lambda r: text_report.render_races(r, explained=explained, style=colours)
             if args.format == "text" else "")
     if args.format == "json":

@@ -178,10 +178,12 @@ def _until_cancelled(items, cancel):
         yield item
 
 
-def races_text(text: str, path: str, options: Options = Options(), cancel=None, benign_writes: bool = False):
+def races_text(text: str, path: str, options: Options = Options(), cancel=None, benign_writes: bool = False,
+               intra_group: bool = False):
     """`vercors-py races` on one text: race freedom and barrier divergence of its
     kernels without their annotations (races/).  `benign_writes`: two writes of the same
-    value to one cell are no race (GPUVerify's default)."""
+    value to one cell are no race (GPUVerify's default); `intra_group`: only races
+    between threads of one work group (GPUVerify's --only-intra-group)."""
     from .races import model, session
     start = time.perf_counter()
     analysis = analyze(text, path, options.launch)
@@ -190,7 +192,7 @@ def races_text(text: str, path: str, options: Options = Options(), cancel=None, 
     try:
         verdict, diagnostics, pairs = session.races_checked(
             analysis.checked, options.timeout, cancel, benign_writes,
-            fenced_only=frontend.for_path(path).fenced_barriers)
+            fenced_only=frontend.for_path(path).fenced_barriers, intra_group=intra_group)
     except Cancelled:
         raise
     except Exception as exc:
@@ -198,16 +200,18 @@ def races_text(text: str, path: str, options: Options = Options(), cancel=None, 
         verdict, diagnostics, pairs = (model.RacesVerdict.UNKNOWN,
                                        (D.error("internal.error", None, f"internal error: {detail}"),), 0)
     warnings = tuple(d for d in analysis.diagnostics if d.severity is not D.Severity.ERROR)
+    # A race-free verdict of one mode says which races it leaves out.
+    mode = (model.INTRA_GROUP_NOTE,) if intra_group else ()
     return model.RacesResult(path, analysis.source, verdict, _sorted(warnings + diagnostics), pairs,
-                             time.perf_counter() - start, _assumptions(path, analysis.checked))
+                             time.perf_counter() - start, mode + _assumptions(path, analysis.checked))
 
 
-def races_file(path: str, options: Options = Options(), benign_writes: bool = False):
+def races_file(path: str, options: Options = Options(), benign_writes: bool = False, intra_group: bool = False):
     text, rejected = _read(path)
     if rejected:
         from .races import model
         return model.RacesResult(path, None, model.RacesVerdict.REJECTED, rejected.diagnostics)
-    return races_text(text, path, options, benign_writes=benign_writes)
+    return races_text(text, path, options, benign_writes=benign_writes, intra_group=intra_group)
 
 
 def infer_text(text: str, path: str, options: Options = Options()):

@@ -172,3 +172,35 @@ def test_dims_on_the_command_line(tmp_path):
     assert two.returncode == 1 and "race.data" in two.stdout
     assert one.returncode == 0 and THREADS in one.stdout and "1 dimension" not in one.stdout, one.stdout
     assert wrong.returncode == 2 and "--dims" in wrong.stderr
+
+
+INTER_GROUP_ONLY = "__global__ void k(int *a) {\n  a[threadIdx.x] = 1;\n}\n"
+INTRA_GROUP = "__global__ void k(int *a) {\n  a[threadIdx.x / 2] = 1;\n}\n"
+
+
+@pytest.mark.parametrize(("text", "intra_group", "verdict"), [
+    # Threads of two groups write one cell: a race only between groups.
+    (INTER_GROUP_ONLY, False, "racy"),
+    (INTER_GROUP_ONLY, True, "race-free"),
+    # Two threads of one group write one cell: racy in either mode.
+    (INTRA_GROUP, False, "racy"),
+    (INTRA_GROUP, True, "racy"),
+])
+def test_only_intra_group_leaves_out_the_races_between_groups(text, intra_group, verdict):
+    result = service.races_text(text, "k.cu", service.Options(jobs=1), intra_group=intra_group)
+    assert result.verdict.value == verdict
+    # A race-free verdict of the mode says what it left out.
+    said = "within each work group (races between work groups not checked)" in text_report.render_races(result)
+    assert said == (verdict == "race-free")
+
+
+def test_only_intra_group_on_the_command_line(tmp_path):
+    kernel = tmp_path / "k.cu"
+    kernel.write_text(INTER_GROUP_ONLY)
+    exe = [sys.executable, "-m", "vercors_py"]
+    every = subprocess.run([*exe, "races", str(kernel)], capture_output=True, text=True)
+    intra = subprocess.run([*exe, "races", "--only-intra-group", "--format", "json", str(kernel)],
+                           capture_output=True, text=True)
+    assert every.returncode == 1 and intra.returncode == 0
+    [entry] = json.loads(intra.stdout)["files"]
+    assert entry["assumptions"][0] == "within each work group (races between work groups not checked)"

@@ -42,9 +42,10 @@ class Answer:
     pairs: int                        # pairs of accesses looked at
 
 
-def check(p: Protocol, timeout: float, benign_writes: bool = False) -> Answer:
+def check(p: Protocol, timeout: float, benign_writes: bool = False, intra_group: bool = False) -> Answer:
     """`benign_writes`: two writes of the same value to one cell are no race
-    (GPUVerify's default; Faial's, and ours, is to report them)."""
+    (GPUVerify's default; Faial's, and ours, is to report them).  `intra_group`: the
+    pairs of threads of one work group only (GPUVerify's --only-intra-group)."""
     found: list[D.Diagnostic] = []
     unknown: list[D.Diagnostic] = []
     pairs = 0
@@ -61,7 +62,7 @@ def check(p: Protocol, timeout: float, benign_writes: bool = False) -> Answer:
                     seen.add(key)
                     pairs += _count(accesses)
                     _ask(p, accesses, same, timeout, benign_writes, found, unknown)
-    global_accesses = _distinct(a for i in intervals(p.body, A.Scope.GLOBAL) for a in i)
+    global_accesses = [] if intra_group else _distinct(a for i in intervals(p.body, A.Scope.GLOBAL) for a in i)
     for accesses in _by_array(global_accesses):
         pairs += _count(accesses)
         _ask(p, accesses, other, timeout, benign_writes, found, unknown)

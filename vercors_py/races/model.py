@@ -22,6 +22,10 @@ class RacesVerdict(enum.Enum):
                 RacesVerdict.UNKNOWN: 4}[self]
 
 
+
+# What a race-free verdict of `races --only-intra-group` leaves out.
+INTRA_GROUP_NOTE = "within each work group (races between work groups not checked)"
+
 @attrs.frozen
 class RacesResult:
     path: str

@@ -13,7 +13,8 @@ from .model import RacesVerdict
 from .protocol import Unsupported, protocol
 
 
-def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = False, fenced_only: bool = False) -> tuple[RacesVerdict, tuple[D.Diagnostic, ...], int]:
+def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = False, fenced_only: bool = False,
+                  intra_group: bool = False) -> tuple[RacesVerdict, tuple[D.Diagnostic, ...], int]:
     """The verdict over all kernels, their diagnostics, and the pairs asked about."""
     diagnostics: list[D.Diagnostic] = []
     outcomes: set[str] = set()
@@ -34,7 +35,7 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
         diagnostics += divergence
         if divergence:
             outcomes.add(Outcome.RACY)
-        answer = check(p, timeout, benign_writes)
+        answer = check(p, timeout, benign_writes, intra_group)
         diagnostics += answer.diagnostics
         outcomes.add(answer.outcome)
         faults = undefined(p, timeout)
