@@ -149,6 +149,7 @@ _CODES = [
     ("divergence.uniform-assign", "an assignment under a non-uniform condition to a variable that a barrier's control flow depends on"),
     ("divergence.jump", "break, continue or return under a non-uniform condition where it can skip a barrier"),
     ("divergence.collective", "a call the whole work group makes (OpenCL's `async_work_group_copy`, `wait_group_events`) reached by only some of its threads, or with arguments that differ between them"),
+    ("divergence.unwaited", "an OpenCL asynchronous copy (`async_work_group_copy`) that the kernel may end without waiting for (`wait_group_events`): undefined"),
     ("divergence.reached", "threads of a work group reached different barriers, or some a barrier and others the end (seen by `vercors-py run`)"),
     # engine: accesses
     ("perm.read", "a read of a memory cell without a positive permission on it"),

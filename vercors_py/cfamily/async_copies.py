@@ -13,11 +13,11 @@ unknown work-item of the group (`N` numbers the call), as
 
 Any other access to those cells in the barrier interval of the call, by any work-item,
 may then meet a different owner: a race (for groups of two work-items or more; with one
-the work-item's own accesses between the call and the wait are refused, below).  That
-the copy may happen later than the call changes nothing as long as it is complete
-before the next barrier, so a copy must be waited for before any barrier it may meet
-and before the kernel ends (OpenCL leaves an unwaited copy at the end undefined), and
-must not be inside a loop (each run would be a copy of its own, with owners of its own).
+the work-item's own accesses between the call and the wait are refused, async_order.py).
+A copy still in flight at a barrier may move its cells after it, so its moving loop is
+repeated after each barrier it crosses (async_flight.py); one the kernel may end without
+waiting for is undefined in OpenCL (`divergence.unwaited`).  A copy must not be inside a
+loop (each run would be a copy of its own, with owners of its own).
 These are judged after the kernel is mapped (async_order.py), over the mapped
 statements: each copy, wait and assignment of an event leaves a named declaration there
 (`MARK`), which survives inlined helpers and rebuilt blocks alike.

@@ -1,13 +1,19 @@
 """The order of OpenCL's asynchronous copies, their waits and the barriers in a mapped
-kernel (docs/cfamily.md, "Asynchronous copies"): the model of async_copies.py, which
-moves the cells at the call, holds only if each copy is complete before any barrier it
-may meet and before the kernel ends, and is one copy per call, so not inside a loop.
+kernel (docs/cfamily.md, "Asynchronous copies"): the model of async_copies.py moves the
+cells at the call; a copy still in flight at a barrier may move them in any barrier
+interval up to its wait, so its accesses are repeated after each barrier it crosses
+(async_flight.py), and one the kernel may end without waiting for is undefined
+(`divergence.unwaited`, reported by the semantic stage).  A copy is one per call, so
+not inside a loop.
 
-The mapped statements are walked in order with the copies not known to be complete and
-what each event holds (the marks async_copies.py leaves: copies, waits, assignments of
-events).  Branches join: a copy pending on one path is pending after them, an event set
-differently on two paths is unknown.  A loop's body is walked twice, from what holds
-before it and after one run.  What the model does not cover is refused at the copy.
+The mapped statements are walked in order with the copies that may be in flight on
+some path, those in flight on every path, and what each event holds (the marks
+async_copies.py leaves: copies, waits, assignments of events).  Branches join: a copy
+pending on one path may be pending after them, an event set differently on two paths
+is unknown.  A loop's body is walked twice, from what holds before it and after one
+run.  A barrier must see the same copies in flight on every path and in every
+iteration, so that repeating them after it is exact; what the model does not cover is
+refused at the copy.
 """
 from __future__ import annotations
 
@@ -17,12 +23,13 @@ import attrs
 
 from .. import diagnostics as D
 from ..syntax import ast as A
-from .async_copies import CODE, TOP, Copy, Set, Table, Wait, tables
+from .async_copies import CODE, MARK, TOP, Copy, Set, Table, Wait, tables
 
 
 @attrs.frozen
 class _State:
-    pending: tuple        # (mark, Copy) of the copies not known to be complete
+    pending: tuple        # (mark, Copy) of the copies that may be in flight on some path
+    certain: frozenset    # the marks of those in flight on every path
     slots: tuple          # (slot, frozenset of copy marks, or TOP)
 
     def slot(self, slot):
@@ -34,6 +41,9 @@ class _State:
         return attrs.evolve(self, slots=tuple(slots.items()))
 
 
+START = _State((), frozenset(), ())
+
+
 def _join(*states: _State) -> _State:
     pending = dict(p for s in states for p in s.pending)
     keys = {k for s in states for k, _ in s.slots}
@@ -41,7 +51,7 @@ def _join(*states: _State) -> _State:
     for k in keys:
         values = {s.slot(k) for s in states}
         slots[k] = values.pop() if len(values) == 1 else TOP
-    return _State(tuple(pending.items()), tuple(slots.items()))
+    return _State(tuple(pending.items()), frozenset.intersection(*(s.certain for s in states)), tuple(slots.items()))
 
 
 class _Loop:
@@ -50,16 +60,24 @@ class _Loop:
         self.continues: list[_State] = []
 
 
-def follow(scope, stmts: tuple, end_span) -> None:
-    """Each copy of the kernel waited for before any barrier it may meet and before the
-    kernel ends, and not inside a loop; with groups that may have one work-item, no
-    access of the work-item to a copy's arrays between the call and the wait."""
+@attrs.frozen
+class Flight:
+    """What the walk found: the copies to repeat after each barrier (by the barrier's
+    id), and those the kernel may end without waiting for."""
+    repeats: dict
+    unwaited: frozenset
+
+
+def follow(scope, stmts: tuple) -> Flight | None:
+    """Each copy's barriers and end followed, and not inside a loop; with groups that
+    may have one work-item, no access of the work-item to a copy's arrays between the
+    call and the wait.  None for a kernel without copies."""
     table = tables.get(scope)
     if table is None or not table.marks:
-        return
+        return None
     walk = _Walk(scope, table)
-    state = walk.block(stmts, _State((), ()), None)
-    walk.end(state, end_span, "before the kernel ends (undefined in OpenCL)")
+    walk.end(walk.block(stmts, START, None))
+    return Flight(walk.repeats(), frozenset(walk.unwaited))
 
 
 class _Walk:
@@ -69,6 +87,8 @@ class _Walk:
         local = scope.launch.local
         self.single = local is None or math.prod(local) == 1
         self.reported: set = set()
+        self.crossed: dict = {}        # id(barrier) -> (barrier, the sets of marks in flight there)
+        self.unwaited: set = set()
 
     def refuse(self, span, message: str) -> None:
         if (span, message) not in self.reported:
@@ -101,12 +121,10 @@ class _Walk:
                 second = self.iteration(s, _join(state, first, *inner.continues), inner)
                 return _join(state, first, second, *inner.breaks)
             case A.Barrier():
-                for _, copied in state.pending:
-                    self.refuse(copied.span, f"this copy may still be in flight at the barrier on line "
-                                             f"{s.span.start_line}: wait for it (`wait_group_events`) before")
-                return attrs.evolve(state, pending=())
+                self.barrier(s, state)
+                return state
             case A.Return():
-                self.end(state, s.span, "before the kernel returns (undefined in OpenCL)")
+                self.end(state)
                 return state
             case A.Break() if loop is not None:
                 loop.breaks.append(state)
@@ -145,7 +163,8 @@ class _Walk:
             changes[copied.given] = event
         if copied.into is not None:
             changes[copied.into] = event
-        return attrs.evolve(state, pending=state.pending + ((mark, copied),)).with_slots(changes)
+        return attrs.evolve(state, pending=state.pending + ((mark, copied),),
+                            certain=state.certain | {mark}).with_slots(changes)
 
     def event(self, entry, state: _State) -> _State:
         match entry:
@@ -160,12 +179,37 @@ class _Walk:
                         done |= value
                 pending = tuple((m, c) for m, c in state.pending if m not in done)
                 # A wait releases its events: they name no copy afterwards.
-                return attrs.evolve(state, pending=pending).with_slots({slot: TOP for slot in slots})
+                return attrs.evolve(state, pending=pending, certain=state.certain - done) \
+                    .with_slots({slot: TOP for slot in slots})
         return state
 
-    def end(self, state: _State, span, where: str) -> None:
-        for _, copied in state.pending:
-            self.refuse(copied.span, f"this copy is not waited for (`wait_group_events`) {where}")
+    def barrier(self, barrier: A.Barrier, state: _State) -> None:
+        """The copies in flight here are repeated after the barrier: exact only if they
+        are in flight on every path to it, the same ones in every iteration."""
+        for mark, copied in state.pending:
+            if mark not in state.certain:
+                self.partly(copied, barrier)
+        _, seen = self.crossed.setdefault(id(barrier), (barrier, set()))
+        seen.add(frozenset(state.certain))
+
+    def partly(self, copied: Copy, barrier: A.Barrier) -> None:
+        self.refuse(copied.span, f"this copy is in flight at the barrier on line {barrier.span.start_line} on some "
+                                 "paths or iterations only (it is waited for on others): not supported")
+
+    def repeats(self) -> dict:
+        out = {}
+        for key, (barrier, seen) in self.crossed.items():
+            marks = frozenset().union(*seen)
+            if len(seen) > 1:
+                for mark in marks - frozenset.intersection(*seen):
+                    self.partly(self.table.marks[mark], barrier)
+            if marks:
+                out[key] = tuple(sorted(marks, key=lambda m: int(m[len(MARK):])))
+        return out
+
+    def end(self, state: _State) -> None:
+        """The kernel ends (or returns) with these copies possibly in flight: undefined."""
+        self.unwaited.update(mark for mark, _ in state.pending)
 
     def accesses(self, node, state: _State) -> None:
         """With one work-item per group there is no other owner to race with: its own

@@ -24,7 +24,7 @@ from .. import diagnostics as D
 from ..semantics.symbols import AXES, RESERVED_NAMES
 from ..syntax import ast as A
 from ..syntax import parser
-from . import access_log, async_order
+from . import access_log, async_flight, async_order
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
 from . import clang_templates
@@ -302,7 +302,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
             # parameters it assigns (declared only now, so the contract does not see them).
             prelude = [stmt for copy in copies for stmt in copy()]
             stmts = tuple(prelude) + tuple(statements.sequence(stmts_c, start, block_span.end))
-            async_order.follow(scope, stmts, block_span)
+            stmts = async_flight.rewrite(scope, stmts, async_order.follow(scope, stmts))
         finally:
             scope.pop()
         stmts = access_log.instrument(scope, stmts, list(file_memory) + scope.local_arrays + members, block_span)

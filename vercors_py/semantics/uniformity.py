@@ -24,6 +24,9 @@ from .symbols import Symbol, SymbolKind, reserved_base
 UNIFORM_RESERVED = frozenset({"gid", "gsize", "ngroups", "tcount"})
 # In a local's name: it holds an argument of a call the whole work group makes (_collective).
 COLLECTIVE = "$group_"
+# In a local's name: the C front end's mark of an OpenCL asynchronous copy that the kernel
+# may end without waiting for (cfamily/async_flight.py), undefined in OpenCL.
+UNWAITED = "$unwaited_"
 
 
 @attrs.frozen
@@ -232,7 +235,7 @@ def analyze(main: A.Procedure) -> Uniformity:
                 f"so it is not uniform, but a barrier's control flow depends on it",
                 related=(D.Related(a.cause.span, "the non-uniform condition"),)))
 
-    problems += _collective(walker, uniform)
+    problems += _collective(walker, uniform) + _unwaited(walker)
 
     barrier_starts = [b.span.start for b, _ in walker.barriers]
     for jump, guard, loops in walker.jumps:
@@ -272,6 +275,15 @@ def _collective(walker: _Walker, uniform: frozenset[Symbol]) -> list[D.Diagnosti
                 f"`{function}` is called with its {what} `{short(a.value)}`, which may differ between threads of a "
                 "work group: each must call it with the same arguments"))
     return problems
+
+
+def _unwaited(walker: _Walker) -> list[D.Diagnostic]:
+    """OpenCL: the kernel must wait for every asynchronous copy before it ends, or what it
+    does is undefined (the C front end marks such a copy, cfamily/async_flight.py)."""
+    spans = dict.fromkeys(a.span for a in walker.assignments if UNWAITED in a.var.name)
+    return [D.error("divergence.unwaited", span,
+                    "the kernel may end without waiting for this asynchronous copy (`wait_group_events` with its "
+                    "event on every path): undefined in OpenCL") for span in spans]
 
 
 def _barrier_holders(body: A.Block) -> set[int]:

@@ -1,8 +1,7 @@
 //xfail:NOT_ALL_VERIFIED
 //--local_size=2 --num_groups=1
-// refused: unsupported.function
-// A barrier between the copy and its wait (GPUVerify's fail/test13): the copy may
-// still be moving t[1] after the barrier.
+// A barrier between the copy and its wait (GPUVerify's fail/test13): the copy may still
+// be moving t[1] after the barrier, while work-item 1 reads it there.
 __kernel void k(__global int *p, __global int *q) {
   __local int t[2];
   event_t e = async_work_group_copy(t, p, 2, 0);

@@ -1,8 +1,8 @@
 //xfail:NOT_ALL_VERIFIED
 //--local_size=2 --num_groups=1
-// refused: unsupported.function
 // The second event of the array is not waited for (GPUVerify's fail/test2): the copy
-// may be in flight when the kernel ends, which OpenCL leaves undefined.
+// may be in flight when the kernel ends, which OpenCL leaves undefined
+// (divergence.unwaited).
 __kernel void k(__global int *p, __global int *q) {
   __local int a[2];
   __local int b[2];

@@ -1,0 +1,18 @@
+//pass
+//--local_size=2 --num_groups=1
+// refused: unsupported.function
+// The copy is waited for before the barrier only when n > 0: in flight at the barrier
+// on one path only, which repeating its accesses after the barrier would not say.
+__kernel void k(__global int *p, __global int *q, int n) {
+  __local int t[2];
+  event_t e = async_work_group_copy(t, p, 2, 0);
+  if (n > 0) {
+    wait_group_events(1, &e);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (n <= 0) {
+    wait_group_events(1, &e);
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  q[get_local_id(0)] = t[1 - get_local_id(0)];
+}
