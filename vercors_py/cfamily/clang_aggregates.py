@@ -32,6 +32,7 @@ import attrs
 from clang.cindex import Cursor, CursorKind as K, Type, TypeKind
 
 from ..syntax import ast as A
+from . import aggregate_choices
 from . import clang_builtins as B
 from . import clang_expressions as E
 from . import clang_types as T
@@ -408,8 +409,10 @@ class Aggregates:
                                            K.UNARY_OPERATOR, K.UNEXPOSED_EXPR) else self.value(c)
 
     def pointee(self, pointer_c: Cursor, c: Cursor) -> Agg:
-        base, offset = self.e.pointer(pointer_c)
-        return self.element(base, offset, self.layout(T.pointee(pointer_c.type), c), self.s.span(c))
+        """`*p`, `p->m` (`c`, whose pointer is `pointer_c`): through a pointer that may
+        point into several arrays, one choice per leaf (aggregate_choices.py)."""
+        layout = self.layout(T.pointee(pointer_c.type), c)
+        return aggregate_choices.element(self, self.e.pointers.cells(c), layout, self.s.span(c))
 
     def subscript(self, c: Cursor, layout: Layout | None) -> Agg:
         """`a[i]`: an element of an array of aggregates in memory, or of an array member
@@ -423,8 +426,7 @@ class Aggregates:
             return self.array_member(whole, index, c)
         if layout is None:
             raise self._refuse(c, "this array is not supported", "unsupported.pointer")
-        array, at, _ = self.e.subscript(c)
-        return self.element(array, at, layout, self.s.span(c))
+        return aggregate_choices.element(self, self.e.pointers.cells(c), layout, self.s.span(c))
 
     def array_member(self, whole: Agg, index_c: Cursor, c: Cursor) -> Agg:
         """Element `i` of an array member: by a constant, its leaves; by any other index,
@@ -741,6 +743,8 @@ class Aggregates:
 
     @staticmethod
     def store_leaf(target, value: A.Expr, span):
+        if aggregate_choices.is_choice(target):
+            return aggregate_choices.store_leaf(Aggregates.store_leaf, target, value, span)
         if isinstance(target.expr, A.Index):
             return A.ArrayAssign(target.expr, value, span=span)
         if isinstance(target.expr, A.Name):
@@ -790,7 +794,9 @@ class Aggregates:
         """Where the target's leaves are read by the value, the value's leaves first
         go into temporaries, so the copy reads what C reads."""
         written = {_key(v.expr) for v in target.vals}
-        if len(target.vals) < 2 or not any(_reads(v.expr, written) for v in value.vals if v.expr is not None):
+        chosen = any(aggregate_choices.is_choice(v) for v in target.vals)     # in arrays a tag picks
+        if len(target.vals) < 2 or not chosen and not any(_reads(v.expr, written) for v in value.vals
+                                                          if v.expr is not None):
             return [], value
         temps, vals = [], []
         for val in value.vals:
