@@ -181,6 +181,24 @@ def _may_jump(stmt) -> bool:
     return False
 
 
+def _step(value: A.Expr, symbol: Symbol):
+    """`i + c`, `i - c`, or either wrapped as the C front end writes a conversion or an
+    unsigned result (`(i + c + K) % M - K`, `(i + c) % M`): (op, c, (K, M) or None);
+    None for any other value."""
+    match value:
+        case A.Binary(op="-", left=A.Binary(op="%", left=A.Binary(op="+", left=inner, right=A.IntLit(value=k1)),
+                                            right=A.IntLit(value=modulus)),
+                      right=A.IntLit(value=k2)) if k1 == k2 and modulus > 0:
+            found = _step(A.bare(inner), symbol)
+            return None if found is None or found[2] is not None else (found[0], found[1], (k1, modulus))
+        case A.Binary(op="%", left=inner, right=A.IntLit(value=modulus)) if modulus > 0:
+            found = _step(A.bare(inner), symbol)
+            return None if found is None or found[2] is not None else (found[0], found[1], (0, modulus))
+        case A.Binary(op="+" | "-", left=left, right=right) if _is(left, symbol):
+            return value.op, right, None
+    return None
+
+
 def _continues(stmt) -> bool:
     """Whether a loop body holds a `continue` of its own loop (not of a loop inside it)."""
     todo = [stmt]
@@ -449,8 +467,8 @@ class _Walk:
         barrier = self._has_barrier(code)
         marks = self._marks()
         start = self.havoc(st, assigned, shared=barrier)
-        entry = z3.And(guard, *self._counters(code, st, start, assigned),
-                       *self._in_step(body, header, st, start, assigned, barrier))
+        start, stepped = self._stepped(body, header, cond, st, start, assigned, barrier)
+        entry = z3.And(guard, *stepped, *self._counters(code, st, start, assigned))
         reads = self.reads(cond, start, entry)
         holds = self._value(cond, start) if cond is not None else self.t.true
         event, after = self.block(body, start, z3.And(entry, holds))
@@ -506,16 +524,11 @@ class _Walk:
         return memo[z3.Z3_get_ast_id(ctx, term.as_ast())]
 
     def _counters(self, code: list, before: State, start: State, assigned: list[Symbol]) -> list:
-        """Facts about the loop's counters in any iteration.  A variable whose every
-        assignment in the loop is `i = i + c` (the same c, an expression the loop does not
-        change, c > 0) is at least its start and a multiple of c from it, whether or not
-        an iteration runs the assignment; `i = i - c` keeps it at most its start; `i = i * c`
-        (c >= 1) at least a positive start; `i = i / c` at most a start >= 0, never below 0."""
-        updates: dict[Symbol, list] = {}
-        for stmt in code:
-            for node in A.statements(stmt):
-                if isinstance(node, A.Assign):
-                    updates.setdefault(node.target.symbol, []).append(A.bare(node.value))
+        """Facts about the loop's other counters in any iteration: a variable whose every
+        assignment in the loop is `i = i * c` (c >= 1, unchanged by the loop) is at least a
+        positive start; `i = i / c` at most a start >= 0, never below 0 (`_stepped` writes
+        the counters moved by `+` and `-`)."""
+        updates = self._updates(code)
         facts = []
         for symbol in assigned:
             forms = updates.get(symbol, [])
@@ -530,52 +543,113 @@ class _Walk:
                 continue
             first, now, c = before.store[symbol], start.store[symbol], self._value(step, before)
             match op:
-                case "+":
-                    facts.append(z3.Implies(c > 0, z3.And(now >= first, (now - first) % c == 0)))
-                case "-":
-                    facts.append(z3.Implies(c > 0, now <= first))
                 case "*":
                     facts.append(z3.Implies(z3.And(c >= 1, first > 0), now >= first))
                 case "/":
                     facts.append(z3.Implies(z3.And(c >= 1, first >= 0), z3.And(now <= first, now >= 0)))
         return facts
 
-    def _in_step(self, body: list, header: A.For | None, before: State, start: State, assigned: list[Symbol],
-                 barrier: bool) -> list:
-        """Variables that every iteration moves by a fixed step, once (`i++` in the
-        header, `p += stride;` at the top of the body): at the start of the k-th iteration
-        each is its start plus k steps, the same k for all (`p == p0 + (i - i0) * stride`
-        when i counts by 1), as induction-variable analyses tie them.  Only where each
-        runs exactly once per iteration that ends: an assignment that is a statement of
-        the body itself or the header's update, the only one of its variable, and no
-        `continue` of this loop (which would skip the body's)."""
-        blocks = [b.stmts if isinstance(b, A.Block) else (b,) for b in body]
-        steps = [s for stmts in blocks for s in stmts] + ([header.update] if header is not None and header.update else [])
-        if any(_continues(b) for b in body):
-            return []
-        counts: dict = {}
-        for stmt in body + ([header.update] if header is not None and header.update else []):
+    def _stepped(self, body: list, header: A.For | None, cond: A.Expr | None, before: State, start: State,
+                 assigned: list[Symbol], barrier: bool) -> tuple[State, list]:
+        """Variables that the loop moves only by a fixed step (`i = i + c`, `i = i - c`,
+        c unchanged by the loop) are, at the start of some iteration, their start plus
+        m >= 0 steps: written so in the state (`i == i0 + m * c`), not as a fact, so that
+        an index like `lid + m * gsize` keeps its shape for radix.py.  Those that every
+        iteration moves exactly once (`i++` in the header, `p += stride;` as a statement
+        of the body, no `continue` of this loop) share one m, the iteration count, as
+        induction-variable analyses tie them (`p == p0 + (i - i0) * stride`).  Then the
+        k-th iteration (k >= 1) follows the (k-1)-th, which started because the loop's
+        condition held: a fact where the condition reads no memory and of the variables
+        the loop assigns only tied ones (it keeps a wrapped-around counter from being
+        below a bound it never crossed)."""
+        updates = self._updates(body + ([header.update] if header is not None and header.update else []))
+        once = self._once(body, header, updates)
+        count = None
+        facts = []
+        tied = {}                       # each tied variable's value after some number of steps
+        wraps = []                      # those that may wrap around: unwrapped value, wrap, step
+        for symbol in assigned:
+            forms = updates.get(symbol, [])
+            if symbol not in before.store or not forms:
+                continue
+            shapes = {_step(f, symbol) for f in forms}
+            if len(shapes) != 1 or None in shapes:
+                continue
+            (op, step, wrap), = shapes
+            if any(isinstance(n, A.Index) or (isinstance(n, A.Name) and n.symbol in assigned) for n in A.walk(step)):
+                continue
+            c = self._value(step, before)
+            mine = self.group if barrier and symbol in self.uniform else self.own
+            if symbol in once:
+                if count is None:
+                    shared = barrier and all(s in self.uniform for s in once)
+                    counted = self.group if shared else self.own
+                    count = self._fresh("k", self.t.sort_of(A.Type.INT), counted)
+                    facts.append(count >= 0)
+                m = count
+            else:
+                m = self._fresh(f"{symbol.name}$steps", self.t.sort_of(A.Type.INT), mine)
+                facts.append(m >= 0)
+            def plain(steps, first=before.store[symbol], c=c if op == "+" else -c):
+                return first + steps * c
+
+            def at(steps, plain=plain, wrap=wrap):
+                if wrap is None:
+                    return plain(steps)
+                # C's wrap-around of each step is one wrap-around of their sum (it is
+                # arithmetic modulo 2^N), and the start is in the type's range already.
+                offset, modulus = wrap
+                return (plain(steps) + offset) % modulus - offset
+            start = start.bind(symbol, at(m))
+            if m is count:
+                tied[symbol] = at
+                if wrap is not None:
+                    wraps.append((plain, wrap, c if op == "+" else -c))
+        if count is not None and cond is not None and tied \
+                and not any(isinstance(n, A.Index) for n in A.walk(cond)) \
+                and all(n.symbol in tied for n in A.walk(cond) if isinstance(n, A.Name) and n.symbol in assigned):
+            def state(steps):
+                """The start of the iteration `steps` (a term), as far as the condition reads."""
+                here = start
+                for symbol, at in tied.items():
+                    here = here.bind(symbol, at(steps))
+                return here
+            first = start
+            for symbol in tied:
+                first = first.bind(symbol, before.store[symbol])
+            facts.append(z3.Implies(count >= 1, z3.And(self._value(cond, first), self._value(cond, state(count - 1)))))
+            for plain, (offset, modulus), step in wraps:
+                # Having wrapped around by now, the counter was within one step of its
+                # type's end in some earlier iteration j, which ran: the condition held.
+                j = self._fresh("j", self.t.sort_of(A.Type.INT), counted)
+                top, bottom = modulus - offset, -offset
+                crossed = z3.Or(plain(count) >= top, plain(count) < bottom)
+                near = z3.Or(z3.And(step > 0, top - step <= plain(j), plain(j) < top),
+                             z3.And(step < 0, bottom <= plain(j), plain(j) < bottom - step))
+                facts.append(z3.Implies(crossed, z3.And(0 <= j, j < count, near, self._value(cond, state(j)))))
+        return start, facts
+
+    @staticmethod
+    def _updates(code: list) -> dict:
+        """Each variable's assigned values in `code`, as written."""
+        updates: dict[Symbol, list] = {}
+        for stmt in code:
             for node in A.statements(stmt):
                 if isinstance(node, A.Assign):
-                    counts[node.target.symbol] = counts.get(node.target.symbol, 0) + 1
-        moved = []
-        for stmt in steps:
-            match stmt:
-                case A.Assign(target=target, value=value) if counts.get(target.symbol) == 1 \
-                        and target.symbol in before.store:
-                    value = A.bare(value)
-                    if not (isinstance(value, A.Binary) and value.op in ("+", "-") and _is(value.left, target.symbol)):
-                        continue
-                    if any(isinstance(n, A.Index) or (isinstance(n, A.Name) and n.symbol in assigned)
-                           for n in A.walk(value.right)):
-                        continue
-                    step = self._value(value.right, before)
-                    moved.append((target.symbol, step if value.op == "+" else -step))
-        if len(moved) < 2:
-            return []
-        shared = barrier and all(symbol in self.uniform for symbol, _ in moved)
-        k = self._fresh("k", self.t.sort_of(A.Type.INT), self.group if shared else self.own)
-        return [k >= 0] + [start.store[symbol] == before.store[symbol] + k * step for symbol, step in moved]
+                    updates.setdefault(node.target.symbol, []).append(A.bare(node.value))
+        return updates
+
+    @staticmethod
+    def _once(body: list, header: A.For | None, updates: dict) -> set:
+        """The variables every iteration that ends assigns exactly once: by the header's
+        update or a statement of the body itself, their only assignment, in a loop
+        without a `continue` of its own (which would skip the body's)."""
+        if any(_continues(b) for b in body):
+            return set()
+        steps = [s for b in body for s in (b.stmts if isinstance(b, A.Block) else (b,))]
+        steps += [header.update] if header is not None and header.update else []
+        return {stmt.target.symbol for stmt in steps
+                if isinstance(stmt, A.Assign) and len(updates.get(stmt.target.symbol, ())) == 1}
 
     def _has_barrier(self, stmts, seen=None) -> bool:
         seen = set() if seen is None else seen

@@ -65,6 +65,21 @@ def _splits(term, uniform) -> dict:
     return splits
 
 
+def _unwrapped(term):
+    """`e` and the bounds within which the term is `e`, for the wrap-arounds the C front
+    end writes (`(e + K) % M - K` for a signed result, `e % M` for an unsigned one,
+    M and K numbers): (e, low, high), the term being e exactly when low <= e < high."""
+    if z3.is_sub(term) and term.num_args() == 2 and z3.is_int_value(term.arg(1)) and z3.is_mod(term.arg(0)):
+        k, mod = term.arg(1).as_long(), term.arg(0)
+        if z3.is_int_value(mod.arg(1)) and z3.is_add(mod.arg(0)):
+            parts = mod.arg(0).children()
+            if z3.is_int_value(parts[-1]) and parts[-1].as_long() == k:
+                return _sum(list(parts[:-1]), term.ctx), -k, mod.arg(1).as_long() - k
+    if z3.is_mod(term) and z3.is_int_value(term.arg(1)) and term.arg(1).as_long() > 0:
+        return term.arg(0), 0, term.arg(1).as_long()
+    return None
+
+
 def instances(first, second, uniform) -> list:
     """The theorem's instances for an index of the first thread and one of the second:
     for each radix n both split on (a term `uniform` says is the same for both threads),
@@ -75,6 +90,14 @@ def instances(first, second, uniform) -> list:
     while todo and len(out) < MAX_INSTANCES:
         a, b, depth = todo.pop()
         if depth >= MAX_DEPTH or a.eq(b):
+            continue
+        wrapped = _unwrapped(a), _unwrapped(b)
+        if wrapped[0] is not None and wrapped[1] is not None and wrapped[0][1:] == wrapped[1][1:]:
+            # A wrap-around is one-to-one within its range: equal results of sums in
+            # range are equal sums.
+            (e1, low, high), (e2, _, _) = wrapped
+            out.append(z3.Implies(z3.And(low <= e1, e1 < high, low <= e2, e2 < high, a == b), e1 == e2))
+            todo.append((e1, e2, depth + 1))
             continue
         theirs = _splits(b, uniform)
         for key, (n, x1, y1) in _splits(a, uniform).items():
