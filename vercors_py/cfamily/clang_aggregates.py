@@ -35,6 +35,7 @@ from ..syntax import ast as A
 from . import clang_builtins as B
 from . import clang_expressions as E
 from . import clang_types as T
+from . import vector_shuffles
 from .clang_scope import Binding, Unsupported, What
 from .clang_types import CType, Kind
 from .struct_pointers import FieldPointer
@@ -665,6 +666,8 @@ class Aggregates:
                                      for k, leaf in enumerate(layout.leaves)))
         if name == "select" and len(args) == 3:
             return self.select_builtin(args, layout, c)
+        if vector_shuffles.NAMES.get(name) == len(args):
+            return vector_shuffles.call(self, name, args, layout, c)
         if name in B.INT_MIN_MAX and len(args) == 2 and all(leaf.ctype.is_int for leaf in layout.leaves):
             # OpenCL's integer min and max, component by component (a scalar argument
             # is converted to the vector's type by clang).
