@@ -29,6 +29,7 @@ from . import clang_types as T
 from . import early_returns
 from . import gotos
 from . import intrinsics
+from . import old_values
 from .clang_effects import Effects
 from .clang_expressions import Exprs, Val, body, children, has_effects, operator, parameters, single_return, strip
 from .clang_memory import Memory, name_span, private_array
@@ -536,6 +537,7 @@ class Statements:
                         stmts.append(A.Assert(self.e.cond(arg), span=self.s.span(clause_c)))
                     else:
                         ensures.append((arg, clause_c))
+            stmts.extend(old_values.save(self, ensures))
             helper_span = self.s.span(body(definition))
             first = self.s.span(stmts_c[0]).start if stmts_c else helper_span.end
             # Each `return` of a helper that returns from its middle (early_returns.py).
