@@ -282,6 +282,14 @@ def test_old_reads_no_memory_and_is_refused_where_it_is_not_a_helpers_postcondit
         ("unsupported.function", "error", 2, 13)]
 
 
+@pytest.mark.parametrize("argument, verdict", [("1 + 2", "verified"), ("4", "failed ['loop.establish']")])
+def test_gpuverifys_uninterpreted_function_is_one_function_also_in_an_invariant(argument, verdict):
+    text = ("bool __uninterpreted_function_p(int);\n__kernel void k() {\n"
+            f"  __function_wide_invariant(__uninterpreted_function_p(3) == __uninterpreted_function_p({argument}));\n"
+            "  for (int i = 0; i < 4; i++) {\n    bool x = __uninterpreted_function_p(i);\n  }\n}\n")
+    assert _verdict(text) == verdict
+
+
 def test_a_kernel_that_asks_nothing_about_the_log_gets_no_ghost_state():
     text = "__kernel void k(__global int *a) {\n  a[get_global_id(0)] = a[0];\n  __assert(a[0] >= 0 || true);\n}\n"
     assert "$log" not in body(text, "k.cl")
