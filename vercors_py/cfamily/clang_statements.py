@@ -30,6 +30,7 @@ from . import early_returns
 from . import gotos
 from . import intrinsics
 from . import old_values
+from . import switches
 from .clang_effects import Effects
 from .clang_expressions import Exprs, Val, body, children, has_effects, operator, parameters, single_return, strip
 from .clang_memory import Memory, name_span, private_array
@@ -51,6 +52,7 @@ class Statements:
         self.effects = exprs.effects = Effects(self)
         self.returns = None                 # the returns of the helper being inlined, if it returns early
         self.labels: list = []              # the labels of the blocks being mapped (gotos.py)
+        self.switches: list = []            # the switches whose bodies are being mapped (switches.py)
 
     # ---- blocks and annotations ----
     def block(self, c: Cursor, prelude: tuple = (), skip: int = 0) -> A.Block:
@@ -161,6 +163,10 @@ class Statements:
                 return gotos.jump(self, c)
             case K.LABEL_STMT:
                 return gotos.label(self, c, contract)
+            case K.SWITCH_STMT:
+                return switches.switch(self, c)
+            case K.CASE_STMT | K.DEFAULT_STMT:
+                return switches.label(self, c, contract)
             case kind if kind in _EXPRESSIONS:
                 return self.expression(c, contract)
             case K.UNEXPOSED_STMT if (inner := clang_parse.hinted(c)) is not None:
