@@ -57,8 +57,7 @@ CALLS = {"__read_offset": "__read_offset(a) == 0", "__write_offset": "__write_of
          "__distinct_int": "__distinct_int(i)", "__distinct_bool": "__distinct_bool(i > 0)",
          "__all": "__all(i > 0)", "__exclusive": "__exclusive(i > 0)", "__same_group": "__same_group",
          "__dominator_enabled": "__dominator_enabled()", "__old_int": "__old_int(i) == i",
-         "__old_bool": "__old_bool(i > 0)",
-         "__return_val_int4": "__return_val_int4().x == 0"}
+         "__old_bool": "__old_bool(i > 0)"}
 # Statement built-ins, which no expression calls.
 STATEMENTS = {"__barrier_invariant", "__barrier_invariant_binary", "__array_snapshot"}
 
@@ -288,6 +287,22 @@ def test_gpuverifys_uninterpreted_function_is_one_function_also_in_an_invariant(
             f"  __function_wide_invariant(__uninterpreted_function_p(3) == __uninterpreted_function_p({argument}));\n"
             "  for (int i = 0; i < 4; i++) {\n    bool x = __uninterpreted_function_p(i);\n  }\n}\n")
     assert _verdict(text) == verdict
+
+
+VECTOR_HELPER = ("int4 bar(int4 v) {{\n  __ensures(__return_val_int4().y == v.y + {k});\n"
+                 "  __ensures(__return_val_int4().w == v.w + 1);\n  int4 r = v + 1;\n  return r;\n}}\n"
+                 "__kernel void k() {{\n  int4 b = bar((int4)(0, 1, 2, -3));\n  __assert(b.w == -2);\n}}\n")
+
+
+@pytest.mark.parametrize("k, verdict", [(1, "verified"), (2, "failed")])
+def test_the_vector_a_helper_returns_in_its_postcondition(k, verdict):
+    assert _verdict(VECTOR_HELPER.format(k=k)) == verdict
+
+
+def test_the_vector_returned_must_be_an_int4_to_be_named_so():
+    text = ("float4 bar(float4 v) {\n  __ensures(__return_val_int4().x == 1);\n  return v;\n}\n"
+            "__kernel void k() {\n  float4 b = bar((float4)(1.0f));\n}\n")
+    assert _codes(text) == [("unsupported.function", "error", 2, 13)]
 
 
 def test_a_kernel_that_asks_nothing_about_the_log_gets_no_ghost_state():

@@ -651,7 +651,8 @@ class Aggregates:
             raise self._refuse(c, "this construction is not supported", "unsupported.function")
         if self.s.is_file_function(function):
             return self.e.helper_value(function, args, c)
-        if name.startswith("__return_val") and not args and isinstance(self.e.returned, Agg):
+        if name.startswith("__return_val") and not args and isinstance(self.e.returned, Agg) \
+                and self.e.returned.layout == layout:
             return self.e.returned
         if name.startswith("make_") and len(args) == len(layout.leaves) and not self.s.is_file_function(function):
             return Agg(layout, tuple(self.e.convert(self.e.value(a), leaf.ctype, a)
