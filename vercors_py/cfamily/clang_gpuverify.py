@@ -133,10 +133,15 @@ TABLE: dict[str, Row] = {
                                       "language has no counterpart for"),
     "__array_snapshot": Row(Becomes.UNSTATED, "is a ghost copy of an array, which the language has no "
                             "counterpart for"),
-    "__reads_from": Row(Becomes.REFUSED, "says what a function without a body reads; only helpers with a body "
-                        "are inlined"),
-    "__writes_to": Row(Becomes.REFUSED, "says what a function without a body writes; only helpers with a body "
-                       "are inlined"),
+    # bugle reads these in a specification function (`__spec_NAME`, whose body is its
+    # contract alone) as "may read (write) any cell of the array p points into": the
+    # function stands for code the file does not have.  C runs the empty body; the model
+    # has no counterpart of accesses at unknown cells constrained afterwards by the
+    # access log's postconditions.  So they are refused rather than given either meaning.
+    "__reads_from": Row(Becomes.REFUSED, "says that a specification function may read any cell of the array "
+                        "its argument points into, standing for code the file does not have; that is not modelled"),
+    "__writes_to": Row(Becomes.REFUSED, "says that a specification function may write any cell of the array "
+                       "its argument points into, standing for code the file does not have; that is not modelled"),
 }
 
 # Where an annotation only helps a proof: assumed, or proved and then assumed, or a
