@@ -39,7 +39,7 @@ def save(statements, ensures: list[tuple[Cursor, Cursor]]) -> list:
                                   "with effects is not supported")
             ctype = T.scalar(node.type)
             value = exprs.convert(exprs.value(inner), ctype, inner)
-            binding = scope.declare(node, What.LOCAL, ctype, c_name="old")
+            binding = scope.declare_hidden(node, ctype, "old")
             kind, bounds = T.lang_type(ctype), T.elem_range(ctype)
             if _reads_memory(value.expr):
                 out.append(A.VarDecl(kind, binding.name, None, bounds, name_span=span, span=span))

@@ -32,7 +32,7 @@ from ..syntax import ast as A
 from . import clang_types as T
 from . import exits
 from .clang_expressions import children
-from .clang_scope import Unsupported, What
+from .clang_scope import Unsupported
 
 _LABELS = (K.CASE_STMT, K.DEFAULT_STMT)
 
@@ -83,8 +83,8 @@ def switch(statements, c: Cursor) -> list:
                                   "a declaration right after a case label is not supported; put it in a block")
     with statements.effects.full(cond_c) as prelude:
         value = statements.e.value(cond_c)
-    names = [_fresh(scope, c, ctype, "switch$value"), _fresh(scope, c, T.BOOL, "switch$on"),
-             _fresh(scope, c, T.BOOL, "switch$broke")]
+    names = [scope.declare_hidden(c, ctype, "switch$value").name, scope.declare_hidden(c, T.BOOL, "switch$on").name,
+             scope.declare_hidden(c, T.BOOL, "switch$broke").name]
     out = prelude + [A.VarDecl(T.lang_type(ctype), names[0], value.expr, T.elem_range(ctype), name_span=span,
                                span=span)]
     out += [A.VarDecl(A.Type.BOOL, name, A.BoolLit(False, span=span), name_span=span, span=span)
@@ -162,16 +162,3 @@ def _breaks(stmt, flag: str):
             otherwise = _breaks(stmt.otherwise, flag) if stmt.otherwise is not None else None
             return attrs.evolve(stmt, then=_breaks(stmt.then, flag), otherwise=otherwise)
     return stmt
-
-
-def _fresh(scope, c: Cursor, ctype, name: str) -> str:
-    """A variable of the mapping, named `name` (primed if taken); C's names keep meaning
-    what they meant."""
-    frame = scope.frames[-1]
-    before = frame.get(c.spelling)
-    declared = scope.declare(c, What.LOCAL, ctype, c_name=name).name
-    if before is None:
-        del frame[c.spelling]
-    else:
-        frame[c.spelling] = before
-    return declared
