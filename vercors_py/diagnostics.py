@@ -140,7 +140,7 @@ _CODES = [
     ("unsupported.atomic", "an atomic operation (atomicAdd, atomic_inc, ...)"),
     ("unsupported.warp", "a warp-level intrinsic (__shfl_sync, __ballot_sync, __syncwarp, ...)"),
     ("unsupported.dimension", "an OpenCL id or size function (get_local_id, ...) whose dimension is not a constant 0, 1 or 2"),
-    ("unsupported.statement", "a statement outside the subset: switch, a goto that is not a forward jump out of blocks, ..."),
+    ("unsupported.statement", "a statement outside the subset: a goto that is not a forward jump out of blocks, a switch with a case label inside a nested statement, ..."),
     ("unsupported.declaration", "a declaration outside the subset: template kernels never instantiated, structs, globals, kernels with a return value, ..."),
     # annotation (the C front end)
     ("annotation.ignored", "a GPUVerify annotation that only helps a proof (an invariant, an assumption, a barrier invariant) and uses a built-in without counterpart, left out (warning)"),

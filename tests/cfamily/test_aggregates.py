@@ -155,6 +155,19 @@ def test_the_compiled_cuda_twins_agree(path):
     assert not (said == "race-free" and outcome.racy), outcome.describe()
 
 
+# OpenCL twins the oracle's gcc can build (its generic vectors: no swizzles, no vector
+# parameters).
+@pytest.mark.parametrize("path", [p for p in TWINS if p.name.startswith(("shuffle-mask-", "shuffle2-mask-"))], ids=lambda p: p.name)
+def test_the_compiled_shuffle_twins_agree(path):
+    test_the_compiled_cuda_twins_agree(path)
+
+
+def test_shuffle_picks_the_component_the_low_bits_of_each_mask_component_name():
+    # shuffle2 of 2-component vectors chooses among 4: mask component k modulo 4.
+    text = "__kernel void k(__global int2 *o, int2 x, int2 y, uint2 m) {\n  o[0] = shuffle2(x, y, m);\n}\n"
+    assert "o[1] = m$1 % 4 == 0 ? x$0 : m$1 % 4 == 1 ? x$1 : m$1 % 4 == 2 ? y$0 : y$1;" in body(text, "k.cl")
+
+
 # ---- a struct or vector variable whose address is taken ----
 
 def test_an_addressed_vector_is_the_threads_element_of_private_memory():

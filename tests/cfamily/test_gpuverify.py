@@ -44,7 +44,7 @@ LOOP = ("__kernel void k(__global int *a) {{\n"
         "    a[get_global_id(0)] = i;\n"
         "  }}\n"
         "}}\n")
-UNSTATED = [name for name, row in G.TABLE.items() if row.becomes is G.Becomes.UNSTATED]
+UNSTATED = [name for name, row in G.TABLE.items() if row.becomes in (G.Becomes.UNSTATED, G.Becomes.ENTRY)]
 LOGGED = {"__read": "__read(a)", "__write": "__write(a)", "__no_read": "__no_read(a)", "__no_write": "__no_write(a)",
           "__read_implies": "__read_implies(a, i > 0)", "__write_implies": "__write_implies(a, i > 0)",
           "__read_offset_bytes": "__read_offset_bytes(a) == 0",
@@ -57,8 +57,7 @@ CALLS = {"__read_offset": "__read_offset(a) == 0", "__write_offset": "__write_of
          "__distinct_int": "__distinct_int(i)", "__distinct_bool": "__distinct_bool(i > 0)",
          "__all": "__all(i > 0)", "__exclusive": "__exclusive(i > 0)", "__same_group": "__same_group",
          "__dominator_enabled": "__dominator_enabled()", "__old_int": "__old_int(i) == i",
-         "__old_bool": "__old_bool(i > 0)",
-         "__return_val_int4": "__return_val_int4().x == 0"}
+         "__old_bool": "__old_bool(i > 0)"}
 # Statement built-ins, which no expression calls.
 STATEMENTS = {"__barrier_invariant", "__barrier_invariant_binary", "__array_snapshot"}
 
@@ -246,6 +245,64 @@ def _verdict(text: str, path: str = "k.cl") -> str:
     result = service.check_text(text, path, service.Options(jobs=1))
     codes = {d.code for d in result.diagnostics if d.severity is D.Severity.ERROR}
     return result.verdict.value if codes <= {"assert.failed"} else f"{result.verdict.value} {sorted(codes)}"
+
+
+@pytest.mark.parametrize("helper, call, verdict", [
+    # Each -ok twin beside its -wrong twin: the value at the helper's entry, not at its end.
+    ("void f(int x) {\n  __requires(x >= 0 && x < 100);\n  __ensures(__old_int(x) + 1 == x);\n  x++;\n}\n",
+     "f(get_global_id(0) % 4)", "verified"),
+    ("void f(int x) {\n  __requires(x >= 0 && x < 100);\n  __ensures(__old_int(x) == x);\n  x++;\n}\n",
+     "f(get_global_id(0) % 4)", "failed"),
+    ("void g(bool b) {\n  __ensures(__old_bool(b) != b);\n  b = !b;\n}\n", "g(get_global_id(0) > 1)", "verified"),
+    ("void g(bool b) {\n  __ensures(__old_bool(b) == b);\n  b = !b;\n}\n", "g(get_global_id(0) > 1)", "failed"),
+    # clang converts the argument to the built-in's int: an unsigned 2^32 - 1 is -1.
+    ("void h(uint u) {\n  __ensures(__old_int(u) == -1 && u == 0);\n  u = 0;\n}\n", "h(4294967295u)", "verified"),
+    ("void h(uint u) {\n  __ensures(__old_int(u) == 4294967295);\n  u = 0;\n}\n", "h(4294967295u)", "failed"),
+    # Of memory: the cell's value at entry, saved by an assumption (no access).
+    ("void m(__global int *r) {\n  __ensures(r[get_global_id(0)] == __old_int(r[get_global_id(0)]) - 3);\n"
+     "  r[get_global_id(0)] -= 3;\n}\n", "m(p)", "verified"),
+    ("void m(__global int *r) {\n  __ensures(r[get_global_id(0)] == __old_int(r[get_global_id(0)]) + 3);\n"
+     "  r[get_global_id(0)] -= 3;\n}\n", "m(p)", "failed"),
+])
+def test_old_in_a_helpers_postcondition_is_the_value_at_its_entry(helper, call, verdict):
+    text = helper + CONTRACT + f"__kernel void k(__global int *p, __global int *q) {{\n  p[get_global_id(0)] = 5;\n  {call};\n}}\n"
+    assert _verdict(text) == verdict
+
+
+def test_old_reads_no_memory_and_is_refused_where_it_is_not_a_helpers_postcondition():
+    # Were the saved read of p[0] an access, it would race with thread 0's write.
+    text = ("void m(__global int *r) {\n  __ensures(__old_int(r[0]) == __old_int(r[0]));\n}\n"
+            "__kernel void k(__global int *p) {\n  p[get_global_id(0)] = 1;\n  m(p);\n}\n")
+    assert "assume old == p[r];" in body(text, "k.cl")
+    assert service.races_text(text, "k.cl", service.Options(jobs=1)).verdict.value == "race-free"
+    assert _codes("__kernel void k(int x) {\n  __assert(__old_int(x) == x);\n}\n") == [
+        ("unsupported.function", "error", 2, 12)]
+    assert _codes("__kernel void k(int x) {\n  __ensures(__old_int(x) == x);\n}\n") == [
+        ("unsupported.function", "error", 2, 13)]
+
+
+@pytest.mark.parametrize("argument, verdict", [("1 + 2", "verified"), ("4", "failed ['loop.establish']")])
+def test_gpuverifys_uninterpreted_function_is_one_function_also_in_an_invariant(argument, verdict):
+    text = ("bool __uninterpreted_function_p(int);\n__kernel void k() {\n"
+            f"  __function_wide_invariant(__uninterpreted_function_p(3) == __uninterpreted_function_p({argument}));\n"
+            "  for (int i = 0; i < 4; i++) {\n    bool x = __uninterpreted_function_p(i);\n  }\n}\n")
+    assert _verdict(text) == verdict
+
+
+VECTOR_HELPER = ("int4 bar(int4 v) {{\n  __ensures(__return_val_int4().y == v.y + {k});\n"
+                 "  __ensures(__return_val_int4().w == v.w + 1);\n  int4 r = v + 1;\n  return r;\n}}\n"
+                 "__kernel void k() {{\n  int4 b = bar((int4)(0, 1, 2, -3));\n  __assert(b.w == -2);\n}}\n")
+
+
+@pytest.mark.parametrize("k, verdict", [(1, "verified"), (2, "failed")])
+def test_the_vector_a_helper_returns_in_its_postcondition(k, verdict):
+    assert _verdict(VECTOR_HELPER.format(k=k)) == verdict
+
+
+def test_the_vector_returned_must_be_an_int4_to_be_named_so():
+    text = ("float4 bar(float4 v) {\n  __ensures(__return_val_int4().x == 1);\n  return v;\n}\n"
+            "__kernel void k() {\n  float4 b = bar((float4)(1.0f));\n}\n")
+    assert _codes(text) == [("unsupported.function", "error", 2, 13)]
 
 
 def test_a_kernel_that_asks_nothing_about_the_log_gets_no_ghost_state():

@@ -5,7 +5,8 @@ code the kernel cannot see (docs/cfamily.md, "Functions without a body").
 * Declared `__attribute__((const))` (clang's `CONST_ATTR`; gpuverify.h's `DECLARE_UF_*`
   declare their functions so): C promises that the result depends on the arguments
   alone and that the function touches no memory, so it is an uninterpreted function of
-  the program, the same result for the same arguments, in its type's range.
+  the program, the same result for the same arguments, in its type's range.  GPUVerify's
+  naming says the same of a function named `__uninterpreted_function_NAME`.
 * Any other function whose parameters and result are scalars or aggregates passed by
   value: each call is an unknown value of the result's type, a new one per call
   (`void`: no value; a struct or vector: a new one per leaf), and its arguments are
@@ -40,14 +41,18 @@ from .clang_types import Kind
 CALL = "$call"
 # A leaf of an aggregate result is `f$callN$k`.
 _CALL_NAME = re.compile(r"^(?P<function>[A-Za-z_]\w*)\$call\d+(\$\d+)?$")
+UNINTERPRETED = "__uninterpreted_function_"
 ASSUMPTION = "assuming {}, declared without a body, {} no memory"
 
 
 def is_const(function: Cursor) -> bool:
     """Whether C declares the function's result a function of its arguments alone
-    (`__attribute__((const))` on one of its declarations)."""
+    (`__attribute__((const))` on one of its declarations), or GPUVerify's naming does
+    (`__uninterpreted_function_NAME`, which bugle translates as an uninterpreted
+    function: TranslateFunction::isUninterpretedFunction)."""
     declarations = {function, function.canonical}
-    return any(a.kind is K.CONST_ATTR for d in declarations for a in d.get_children())
+    return function.spelling.startswith(UNINTERPRETED) or \
+        any(a.kind is K.CONST_ATTR for d in declarations for a in d.get_children())
 
 
 def _refuse_effects(exprs, function: Cursor, span) -> None:

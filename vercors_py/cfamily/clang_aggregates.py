@@ -36,6 +36,7 @@ from . import aggregate_choices
 from . import clang_builtins as B
 from . import clang_expressions as E
 from . import clang_types as T
+from . import vector_shuffles
 from .clang_scope import Binding, Unsupported, What
 from .clang_types import CType, Kind
 from .struct_pointers import FieldPointer
@@ -652,7 +653,8 @@ class Aggregates:
             raise self._refuse(c, "this construction is not supported", "unsupported.function")
         if self.s.is_file_function(function):
             return self.e.helper_value(function, args, c)
-        if name.startswith("__return_val") and not args and isinstance(self.e.returned, Agg):
+        if name.startswith("__return_val") and not args and isinstance(self.e.returned, Agg) \
+                and self.e.returned.layout == layout:
             return self.e.returned
         if name.startswith("make_") and len(args) == len(layout.leaves) and not self.s.is_file_function(function):
             return Agg(layout, tuple(self.e.convert(self.e.value(a), leaf.ctype, a)
@@ -667,6 +669,8 @@ class Aggregates:
                                      for k, leaf in enumerate(layout.leaves)))
         if name == "select" and len(args) == 3:
             return self.select_builtin(args, layout, c)
+        if vector_shuffles.NAMES.get(name) == len(args):
+            return vector_shuffles.call(self, name, args, layout, c)
         if name in B.INT_MIN_MAX and len(args) == 2 and all(leaf.ctype.is_int for leaf in layout.leaves):
             # OpenCL's integer min and max, component by component (a scalar argument
             # is converted to the vector's type by clang).

@@ -44,6 +44,8 @@ class Becomes(enum.Enum):
     UNSTATED = "left out with a warning where it only helps a proof, refused where it must be checked"
     LOGGED = ("on ghost state of the thread's access log (access_log.py) where it is checked or used in the body; "
               "left out with a warning where it only helps a proof; refused in a kernel's own contract")
+    ENTRY = ("in an inlined helper's `__ensures`, the value at the helper's entry (old_values.py); elsewhere "
+             "left out with a warning where it only helps a proof, refused where it must be checked")
     NOTHING = "nothing to do: the model already gives it"
     REFUSED = "refused wherever it stands"
 
@@ -56,6 +58,7 @@ class Row:
 
 _ACCESS_LOG = "is a fact about GPUVerify's access log, which the language has no counterpart for"
 _LOGGED = "is a fact about GPUVerify's access log, ghost state of the kernel's body"
+_ENTRY = "is a value at a helper's entry, read only in an inlined helper's `__ensures`"
 _TWO_THREADS = "speaks of a second thread, which the language's assertions cannot name"
 
 # Every function of include/gpuverify.h, by name (the numbered barrier invariants and
@@ -116,15 +119,13 @@ TABLE: dict[str, Row] = {
     "__same_group": Row(Becomes.UNSTATED, _TWO_THREADS),
     "__dominator_enabled": Row(Becomes.UNSTATED, "is GPUVerify's predicate of the block dominating it, which "
                                "the language has no counterpart for"),
-    "__old_int": Row(Becomes.UNSTATED, "is a value at a helper's entry, which an inlined helper's "
-                     "postcondition cannot name yet"),
-    "__old_bool": Row(Becomes.UNSTATED, "is a value at a helper's entry, which an inlined helper's "
-                      "postcondition cannot name yet"),
+    "__old_int": Row(Becomes.ENTRY, _ENTRY),
+    "__old_bool": Row(Becomes.ENTRY, _ENTRY),
     "__return_val_ptr": Row(Becomes.EXACT, "in a helper's `__ensures`, the pointer it returns (clang_pointers.py)"),
     "__return_val_funptr": Row(Becomes.EXACT, "in a helper's `__ensures`, the function pointer it returns "
                                "(function_pointers.py)"),
-    "__return_val_int4": Row(Becomes.UNSTATED, "is a vector returned, which a helper's postcondition cannot "
-                             "name yet"),
+    "__return_val_int4": Row(Becomes.EXACT, "in a helper's `__ensures`, the `int4` it returns "
+                             "(clang_aggregates.py)"),
     # Statements of their own.
     "__barrier_invariant": Row(Becomes.UNSTATED, "is a barrier invariant, facts handed over at a barrier about "
                                "other threads, which the language's barrier contracts state otherwise"),
@@ -132,10 +133,15 @@ TABLE: dict[str, Row] = {
                                       "language has no counterpart for"),
     "__array_snapshot": Row(Becomes.UNSTATED, "is a ghost copy of an array, which the language has no "
                             "counterpart for"),
-    "__reads_from": Row(Becomes.REFUSED, "says what a function without a body reads; only helpers with a body "
-                        "are inlined"),
-    "__writes_to": Row(Becomes.REFUSED, "says what a function without a body writes; only helpers with a body "
-                       "are inlined"),
+    # bugle reads these in a specification function (`__spec_NAME`, whose body is its
+    # contract alone) as "may read (write) any cell of the array p points into": the
+    # function stands for code the file does not have.  C runs the empty body; the model
+    # has no counterpart of accesses at unknown cells constrained afterwards by the
+    # access log's postconditions.  So they are refused rather than given either meaning.
+    "__reads_from": Row(Becomes.REFUSED, "says that a specification function may read any cell of the array "
+                        "its argument points into, standing for code the file does not have; that is not modelled"),
+    "__writes_to": Row(Becomes.REFUSED, "says that a specification function may write any cell of the array "
+                       "its argument points into, standing for code the file does not have; that is not modelled"),
 }
 
 # Where an annotation only helps a proof: assumed, or proved and then assumed, or a
@@ -159,10 +165,12 @@ def row(name: str) -> Row | None:
     return TABLE.get(family(name))
 
 
-def _unstated(scope, c: Cursor, logged: bool) -> Cursor | None:
+def _unstated(scope, c: Cursor, logged: bool, entry: bool = False) -> Cursor | None:
     """The first call in `c` of a built-in without counterpart (`logged`: or of one
-    about the access log), if any."""
+    about the access log; unless `entry`, or of a value at a helper's entry), if any."""
     unread = {Becomes.UNSTATED, Becomes.LOGGED} if logged else {Becomes.UNSTATED}
+    if not entry:
+        unread.add(Becomes.ENTRY)
     for node in c.walk_preorder():
         if node.kind is K.CALL_EXPR and node.referenced is not None and not scope.is_file_function(node.referenced):
             found = row(node.referenced.spelling)
@@ -180,7 +188,7 @@ def keeps(scope, clause: str, call: Cursor, arg: Cursor, inlined: bool = False, 
     and refused in a kernel's own contract (`contract`), which the body's ghost state of
     the log is not in scope of."""
     helps = family(clause) in HELPS and not (inlined and clause in ("__requires", "__global_requires"))
-    found = _unstated(scope, arg, helps or contract)
+    found = _unstated(scope, arg, helps or contract, entry=inlined and clause == "__ensures")
     if found is None:
         return True
     name = found.referenced.spelling
@@ -288,6 +296,9 @@ def value(exprs, name: str, args: list[Cursor], c: Cursor):
             return Val(A.BoolLit(True, span=span), T.BOOL)
         case "__return_val_int" | "__return_val_bool" if not args and exprs.returned is not None:
             return exprs.returned
+        case "__old_int" | "__old_bool" if len(args) == 1:
+            from . import old_values
+            return old_values.value(exprs, c)
         case "__ptr_offset_bytes" if len(args) == 1 and result is not None:
             return _offset_bytes(exprs, name, args[0], c, result)
         case "__ite" if len(args) == 3 and result is not None:

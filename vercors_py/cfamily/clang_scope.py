@@ -158,6 +158,18 @@ class Scope:
             self.local_types[name] = ctype
         return binding
 
+    def declare_hidden(self, cursor: Cursor, ctype: CType, c_name: str) -> Binding:
+        """A local of the mapping's own (named `c_name`, primed if taken), bound to
+        `cursor`; C's names keep meaning in annotations what they meant."""
+        frame = self.frames[-1]
+        before = frame.get(cursor.spelling)
+        binding = self.declare(cursor, What.LOCAL, ctype, c_name=c_name)
+        if before is None:
+            del frame[cursor.spelling]
+        else:
+            frame[cursor.spelling] = before
+        return binding
+
     def refuse(self, declaration: Cursor, why: D.Diagnostic | None = None) -> None:
         self.bind(declaration, Binding(What.REFUSED, INT, declaration.spelling, why=why))
 

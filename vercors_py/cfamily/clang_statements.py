@@ -29,6 +29,8 @@ from . import clang_types as T
 from . import early_returns
 from . import gotos
 from . import intrinsics
+from . import old_values
+from . import switches
 from .clang_effects import Effects
 from .clang_expressions import Exprs, Val, body, children, has_effects, operator, parameters, single_return, strip
 from .clang_memory import Memory, name_span, private_array
@@ -50,6 +52,7 @@ class Statements:
         self.effects = exprs.effects = Effects(self)
         self.returns = None                 # the returns of the helper being inlined, if it returns early
         self.labels: list = []              # the labels of the blocks being mapped (gotos.py)
+        self.switches: list = []            # the switches whose bodies are being mapped (switches.py)
 
     # ---- blocks and annotations ----
     def block(self, c: Cursor, prelude: tuple = (), skip: int = 0) -> A.Block:
@@ -135,7 +138,12 @@ class Statements:
                 otherwise = self.single(parts[2]) if len(parts) > 2 else None
                 return prelude + [A.If(cond, self.single(parts[1]), otherwise, span=span)]
             case K.FOR_STMT:
-                return [self.ranged(self.for_loop(c, contract))]
+                declared, loop = self.for_loop(c, contract)
+                if declared:
+                    # `for (int i = 0, j = n; ...)`: declared in C's order before the loop,
+                    # in a block of their own, as their scope is the loop's.
+                    return [A.Block((*declared, self.ranged(loop)), span=span)]
+                return [self.ranged(loop)]
             case K.WHILE_STMT:
                 test, loop_body = children(c)
                 invariants, cond, first = self.loop_condition(test)
@@ -160,6 +168,10 @@ class Statements:
                 return gotos.jump(self, c)
             case K.LABEL_STMT:
                 return gotos.label(self, c, contract)
+            case K.SWITCH_STMT:
+                return switches.switch(self, c)
+            case K.CASE_STMT | K.DEFAULT_STMT:
+                return switches.label(self, c, contract)
             case kind if kind in _EXPRESSIONS:
                 return self.expression(c, contract)
             case K.UNEXPOSED_STMT if (inner := clang_parse.hinted(c)) is not None:
@@ -231,7 +243,11 @@ class Statements:
             return tuple(invariants), A.BoolLit(True, span=self.s.unit.source.span(0, 0)), []
         with self.effects.full(c) as first:
             for part in parts[:-1]:
-                self.effects.discard(part)
+                if _builtin_call(self.s, part) in B.GPUVERIFY_STATEMENTS:
+                    # `__assert(e)` before the test: checked each time the test is.
+                    self.effects.pending.extend(self.call(strip(part)))
+                else:
+                    self.effects.discard(part)
             cond = self.e.cond(parts[-1])
         return tuple(invariants), cond, first
 
@@ -247,13 +263,18 @@ class Statements:
             return [A.Clause(A.ClauseKind.LOOP_INVARIANT, self.e.cond(arg), span=self.s.span(call))
                     for arg in call.get_arguments() if gpuverify.keeps(self.s, name, call, arg)]
 
-    def for_loop(self, c: Cursor, contract: tuple) -> A.Stmt:
+    def for_loop(self, c: Cursor, contract: tuple) -> tuple[list, A.Stmt]:
+        """The loop, and the declarations of its initialisation that go before it (if it
+        declares several variables)."""
         span = self.s.span(c)
         init_c, test_c, update_c, body_c = self._for_parts(c)
         self.s.push()
+        declared: list = []
         try:
             init = None
-            if init_c is not None:
+            if init_c is not None and init_c.kind is K.DECL_STMT and len(children(init_c)) > 1:
+                declared = [s for declaration in children(init_c) for s in self.declaration(declaration)]
+            elif init_c is not None:
                 if init_c.kind is K.DECL_STMT and len(children(init_c)) == 1:
                     mapped = self.declaration(children(init_c)[0])
                 else:
@@ -278,11 +299,12 @@ class Statements:
         finally:
             self.s.pop()
         if len(updates) <= 1 and all(isinstance(u, (A.Assign, A.ArrayAssign)) for u in updates):
-            return A.For(contract, init, cond, updates[0] if updates else None, mapped_body, span=span)
+            return declared, A.For(contract, init, cond, updates[0] if updates else None, mapped_body, span=span)
         # `i++, j += k`: the updates end each run of the body, also one cut short by continue.
         after = A.Block(tuple(updates), span=self.s.span(update_c) if update_c is not None else span)
         mapped_body = retarget_continues(mapped_body, after)
-        return A.For(contract, init, cond, None, A.Block((mapped_body, after), span=mapped_body.span), span=span)
+        return declared, A.For(contract, init, cond, None, A.Block((mapped_body, after), span=mapped_body.span),
+                               span=span)
 
     @contextlib.contextmanager
     def _counter_in_loop(self, test_c: Cursor | None, body_c: Cursor):
@@ -536,6 +558,7 @@ class Statements:
                         stmts.append(A.Assert(self.e.cond(arg), span=self.s.span(clause_c)))
                     else:
                         ensures.append((arg, clause_c))
+            stmts.extend(old_values.save(self, ensures))
             helper_span = self.s.span(body(definition))
             first = self.s.span(stmts_c[0]).start if stmts_c else helper_span.end
             # Each `return` of a helper that returns from its middle (early_returns.py).

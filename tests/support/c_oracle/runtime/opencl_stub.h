@@ -94,4 +94,28 @@ int oracle_is_local(const volatile void *p);
 #define mul24(a, b) ((a) * (b))
 #define mad24(a, b, c) ((a) * (b) + (c))
 #define mad(a, b, c) ((a) * (b) + (c))
+
+/* Vector types of 2, 4, 8 and 16 components as gcc's generic vectors (same size and
+ * component order as OpenCL's; `(int4){a, b, c, d}` and `v[i]` work, swizzles such as
+ * `.x` do not), and shuffle/shuffle2 as gcc's __builtin_shuffle, which takes each mask
+ * component modulo the number of components it chooses among, as OpenCL takes its low
+ * bits. */
+#define ORACLE_VECTORS(T, NAME) \
+  typedef T NAME##2 __attribute__((vector_size(2 * sizeof(T)))); \
+  typedef T NAME##4 __attribute__((vector_size(4 * sizeof(T)))); \
+  typedef T NAME##8 __attribute__((vector_size(8 * sizeof(T)))); \
+  typedef T NAME##16 __attribute__((vector_size(16 * sizeof(T))));
+ORACLE_VECTORS(char, char)
+ORACLE_VECTORS(uchar, uchar)
+ORACLE_VECTORS(short, short)
+ORACLE_VECTORS(ushort, ushort)
+ORACLE_VECTORS(int, int)
+ORACLE_VECTORS(uint, uint)
+ORACLE_VECTORS(long, long)
+ORACLE_VECTORS(ulong, ulong)
+ORACLE_VECTORS(float, float)
+#undef ORACLE_VECTORS
+/* Variadic: a compound literal's commas are not between parentheses. */
+#define shuffle(...) __builtin_shuffle(__VA_ARGS__)
+#define shuffle2(...) __builtin_shuffle(__VA_ARGS__)
 #endif
