@@ -35,6 +35,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from ..syntax import ast as A
 from . import clang_types as T
+from . import curand
 from .clang_scope import Unsupported
 from .clang_types import Kind
 
@@ -58,6 +59,8 @@ def is_const(function: Cursor) -> bool:
 def _refuse_effects(exprs, function: Cursor, span) -> None:
     """A function whose effects the call cannot do without is refused, saying why."""
     name = function.spelling
+    if not is_const(function) and (why := curand.refusal(function)) is not None:
+        raise Unsupported("unsupported.function", span, why)
     ftype = function.type.get_canonical()
     if "noreturn" in ftype.spelling:
         raise Unsupported("unsupported.function", span,

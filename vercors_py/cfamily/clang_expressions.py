@@ -132,7 +132,7 @@ class Exprs:
     def __init__(self, scope: Scope):
         self.s = scope
         self.u = scope.unit
-        self.inlining: list[tuple] = []      # helpers being inlined (recursion is refused)
+        self.inlining = scope.inlining       # helpers being inlined (recursion is refused)
         self.returned: Val | None = None     # the value GPUVerify's __return_val_T() names
         # Variables known to lie in a narrower range than their type's where an expression
         # is being mapped (a for loop's counter in its update: clang_statements.for_loop).
@@ -781,10 +781,10 @@ class Exprs:
             self.inlining.pop()
 
     def enter(self, definition: Cursor, span) -> None:
-        if definition.hash in self.inlining:
+        if any(definition.hash == h for h, _ in self.inlining):
             raise Unsupported("unsupported.function", span,
                               f"`{definition.spelling}` is recursive; recursive helpers are not supported")
-        self.inlining.append(definition.hash)
+        self.inlining.append((definition.hash, span))
 
     def argument(self, param: Cursor, arg: Cursor) -> Binding:
         """What a parameter of an inlined helper is bound to: the value of its argument

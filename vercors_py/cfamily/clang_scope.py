@@ -17,6 +17,7 @@ from clang.cindex import Cursor
 from .. import diagnostics as D
 from ..source import Span
 from ..syntax import ast as A
+from . import curand
 from .clang_parse import ClangUnit
 from .clang_types import CType, INT
 from .launch import Launch
@@ -98,14 +99,17 @@ class Scope:
         # built-in it meets implicitly, at its first use, so a built-in's place in the
         # file does not tell it apart from the file's own functions.
         self.file_functions: set = set()
+        self.inlining: list[tuple] = []     # (definition, span of its call) of the helpers being inlined
 
     def is_file_function(self, function: Cursor) -> bool:
         """Whether a function (a template's specialisation: its template) is the file's."""
         function = function.specialized_template or function
-        return key(function.canonical) in self.file_functions
+        return key(function.canonical) in self.file_functions or curand.is_library_function(function)
 
     def span(self, cursor: Cursor) -> Span:
         span = self.unit.span_at_use(cursor)
+        if span is None and self.inlining:
+            return self.inlining[-1][1]     # inside a header's helper: the call that inlined it
         return span if span is not None else self.unit.source.span(0, 0)
 
     def text(self, cursor: Cursor) -> str:

@@ -268,22 +268,8 @@ template <class T, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElem
 struct __attribute__((device_builtin_texture_type)) texture {};
 template <class T> __device__ T tex1Dfetch(texture<T, 1, cudaReadModeElementType> t, int x);
 
-/* cuRAND's device API (curand_kernel.h): a generator's state, which the kernel passes on
- * and never reads itself, and the functions that draw from it and advance it. */
-struct curandStateXORWOW { unsigned int d, v[5]; };
-typedef struct curandStateXORWOW curandState;
-struct curandStateMtgp32 { unsigned int s[1024]; int offset, pIdx; };
-typedef struct curandStateMtgp32 curandStateMtgp32_t;
-__device__ void curand_init(unsigned long long seed, unsigned long long subsequence,
-                            unsigned long long offset, curandState *state);
-__device__ unsigned int curand(curandState *state);
-__device__ unsigned int curand(curandStateMtgp32_t *state);
-__device__ float curand_uniform(curandState *state);
-__device__ float curand_uniform(curandStateMtgp32_t *state);
-__device__ float curand_normal(curandState *state);
-__device__ float curand_normal(curandStateMtgp32_t *state);
-
 #include "cooperative_groups.h"
+#include "curand_kernel.h"
 #include "cuda_runtime.h"
 
 #include "gpuverify.h"
