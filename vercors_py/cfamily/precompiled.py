@@ -39,8 +39,12 @@ def _precompiled(base: tuple[str, ...], header: str, include_dir: str) -> str | 
     digest = hashlib.sha256()
     digest.update(_library().encode())
     digest.update("\0".join(base).encode())
+    # Clang refuses a precompiled header whose inputs' times changed since it was
+    # written, even with the same text (a checkout rewrites them): so their paths and
+    # times are part of the key, with their text.
+    digest.update(include_dir.encode())
     for path in sorted(Path(include_dir).glob("*.h")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        digest.update(path.name.encode() + b"\0" + str(path.stat().st_mtime_ns).encode() + b"\0" + path.read_bytes())
     folder = _folder()
     if folder is None:
         return None
