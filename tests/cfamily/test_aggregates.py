@@ -9,7 +9,7 @@ import pathlib
 
 import pytest
 
-from tests.support import c_oracle
+from tests.support import c_oracle, twins
 from vercors_py import service
 from vercors_py.syntax import ast as A
 
@@ -117,26 +117,22 @@ def test_what_is_not_mapped_exactly_is_refused_where_it_stands(text, path, expec
 
 # ---- the twins ----
 
-def _kind(path: pathlib.Path) -> str:
-    return path.stem.rsplit("-", 1)[1]
-
-
 @pytest.mark.parametrize("path", TWINS, ids=lambda p: p.name)
 def test_each_twin_gets_its_verdict(path):
     if path.name.startswith("vector-compare"):
-        assert service.check_file(str(path), OPTIONS).verdict.value == ("verified" if _kind(path) == "ok" else "failed")
-    elif _kind(path) == "unknown":
+        assert service.check_file(str(path), OPTIONS).verdict.value == ("verified" if twins.kind(path) == "ok" else "failed")
+    elif twins.kind(path) == "unknown":
         # Through a pointer that may be NULL: undefined, so the races are unknown.
         result = service.races_file(str(path), OPTIONS)
         assert result.verdict.value == "unknown" and {d.code for d in result.diagnostics} == {"bounds.null"}
     else:
-        assert service.races_file(str(path), OPTIONS).verdict.value == ("racy" if _kind(path) == "racy" else "race-free")
+        assert service.races_file(str(path), OPTIONS).verdict.value == ("racy" if twins.kind(path) == "racy" else "race-free")
 
 
 def test_every_failing_twin_has_an_ok_twin():
     for path in TWINS:
-        if _kind(path) != "ok":
-            assert path.with_name(path.name.replace(f"-{_kind(path)}.", "-ok.")).exists(), path.name
+        if twins.kind(path) != "ok":
+            assert path.with_name(path.name.replace(f"-{twins.kind(path)}.", "-ok.")).exists(), path.name
 
 
 @functools.cache
@@ -150,7 +146,7 @@ def test_the_compiled_cuda_twins_agree(path):
     if why is not None:
         pytest.skip(f"the compiled oracle cannot run here: {why}")
     outcome = _compiled(path)
-    assert outcome.complete and outcome.racy == (_kind(path) == "racy"), outcome.describe()
+    assert outcome.complete and outcome.racy == (twins.kind(path) == "racy"), outcome.describe()
     said = service.races_file(str(path), OPTIONS).verdict.value
     assert not (said == "race-free" and outcome.racy), outcome.describe()
 

@@ -14,7 +14,7 @@ import pathlib
 
 import pytest
 
-from tests.support import c_oracle
+from tests.support import c_oracle, twins
 from vercors_py import service
 from vercors_py.diagnostics import Severity
 
@@ -30,10 +30,6 @@ NOT_SHOWN = {"two-copies-racy.cl", "argument-racy.cl", "divergent-racy.cl", "poi
              "returned-racy.cl"}
 
 
-def _kind(path: pathlib.Path) -> str:
-    return path.stem.rsplit("-", 1)[1]
-
-
 @functools.cache
 def _races(path: pathlib.Path):
     return service.races_file(str(path), OPTIONS)
@@ -43,7 +39,7 @@ def _races(path: pathlib.Path):
 def test_races_gives_each_kernel_its_verdict(path):
     result = _races(path)
     codes = {d.code for d in result.diagnostics if d.severity is Severity.ERROR}
-    match _kind(path):
+    match twins.kind(path):
         case "ok":
             assert result.verdict.value == "race-free", [d.message for d in result.diagnostics]
         case "racy":
@@ -59,9 +55,9 @@ def test_races_gives_each_kernel_its_verdict(path):
 def test_every_kernel_has_a_twin_or_is_refused():
     names = {p.name for p in FILES}
     for path in FILES:
-        if _kind(path) in ("racy", "unknown"):
-            assert path.name.replace(f"-{_kind(path)}.", "-ok.") in names, path.name
-    assert {_kind(p) for p in FILES} == {"ok", "racy", "refused", "unknown"}
+        if twins.kind(path) in ("racy", "unknown"):
+            assert path.name.replace(f"-{twins.kind(path)}.", "-ok.") in names, path.name
+    assert {twins.kind(p) for p in FILES} == {"ok", "racy", "refused", "unknown"}
 
 
 def test_check_verifies_no_copy():
@@ -81,14 +77,7 @@ def test_a_copy_the_kernel_may_end_without_waiting_for_is_an_error_of_every_anal
         assert all("async_work_group_copy" in lines[d.span.start_line - 1] for d in unwaited)
 
 
-@pytest.fixture(scope="module")
-def oracle():
-    why = c_oracle.available()
-    if why is not None:
-        pytest.skip(f"the compiled oracle cannot run here: {why}")
-
-
-@pytest.mark.parametrize("path", [p for p in FILES if _kind(p) in ("ok", "racy")], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [p for p in FILES if twins.kind(p) in ("ok", "racy")], ids=lambda p: p.name)
 def test_the_oracle_refutes_no_race_free_verdict(oracle, path):
     try:
         outcome = c_oracle.run(path)

@@ -11,7 +11,7 @@ import pathlib
 
 import pytest
 
-from tests.support import c_oracle
+from tests.support import c_oracle, twins
 from vercors_py import frontend, service
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "blocks"
@@ -21,27 +21,14 @@ OPTIONS = service.Options(timeout=10.0, jobs=1)
 ORACLE = [p for p in FILES if "struct" not in p.stem]
 
 
-def _kind(path: pathlib.Path) -> str:
-    return path.stem.rsplit("-", 1)[1]
-
-
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_races_calls_each_twin_what_it_is(path):
     verdict = service.races_file(str(path), OPTIONS).verdict.value
-    assert verdict == {"racy": "racy", "ok": "race-free"}[_kind(path)]
+    assert verdict == twins.RACES[twins.kind(path)]
 
 
 def test_every_racy_kernel_has_a_twin():
-    for path in FILES:
-        if _kind(path) == "racy":
-            assert path.with_name(path.name.replace("-racy.", "-ok.")).exists(), path.name
-
-
-@pytest.fixture(scope="module")
-def oracle():
-    why = c_oracle.available()
-    if why is not None:
-        pytest.skip(f"the compiled oracle cannot run here: {why}")
+    assert twins.untwinned(FILES) == []
 
 
 @pytest.mark.parametrize("path", ORACLE, ids=lambda p: p.name)

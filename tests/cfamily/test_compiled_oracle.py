@@ -22,7 +22,7 @@ import shutil
 
 import pytest
 
-from tests.support import c_oracle
+from tests.support import c_oracle, twins
 from vercors_py import service
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -76,13 +76,6 @@ CLASS_LENGTHS = {
 }
 
 
-@pytest.fixture(scope="module")
-def oracle():
-    why = c_oracle.available()
-    if why is not None:
-        pytest.skip(f"the compiled oracle cannot run here: {why}")
-
-
 @functools.cache
 def class_outcome(path: pathlib.Path) -> c_oracle.Outcome:
     return c_oracle.run(path, lengths=CLASS_LENGTHS.get(path.name))
@@ -99,10 +92,6 @@ def refuted(path: pathlib.Path, command: str, outcome: c_oracle.Outcome) -> str 
     said = verdict(path, command)
     wrong = outcome.racy if said == "race-free" else outcome.failed if said == "verified" else False
     return f"`{command}` says {said}; compiled: {outcome.describe()}" if wrong else None
-
-
-def _kind(path: pathlib.Path) -> str:
-    return path.stem.rsplit("-", 1)[1]
 
 
 def _class(path: pathlib.Path) -> int:
@@ -242,7 +231,7 @@ def test_a_program_not_kept_is_built_outside_the_cache(oracle, tmp_path):
 def test_the_oracle_sees_what_each_class_kernel_does(oracle, path):
     outcome = class_outcome(path)
     assert outcome.complete and outcome.invalid == ()
-    kind = _kind(path)
+    kind = twins.kind(path)
     if kind == "racy":
         assert outcome.races and all(None not in r.lines for r in outcome.races), outcome.describe()
     elif kind == "wrong":
@@ -254,14 +243,14 @@ def test_the_oracle_sees_what_each_class_kernel_does(oracle, path):
 def test_every_class_has_failing_kernels_and_twins():
     by_class: dict[int, set[str]] = {}
     for path in CLASS_FILES:
-        by_class.setdefault(_class(path), set()).add(_kind(path))
-        if _kind(path) != "ok":
-            twin = path.with_name(path.name.replace(f"-{_kind(path)}.", "-ok."))
+        by_class.setdefault(_class(path), set()).add(twins.kind(path))
+        if twins.kind(path) != "ok":
+            twin = path.with_name(path.name.replace(f"-{twins.kind(path)}.", "-ok."))
             assert twin.exists(), f"{path.name} has no -ok twin"
     assert sorted(by_class) == sorted(CLASSES)
     assert all("racy" in kinds and "ok" in kinds for kinds in by_class.values())
     # The OpenCL-specific classes have OpenCL kernels that race.
-    assert all(any(p.suffix == ".cl" and _class(p) == n and _kind(p) == "racy" for p in CLASS_FILES) for n in (6, 7, 8))
+    assert all(any(p.suffix == ".cl" and _class(p) == n and twins.kind(p) == "racy" for p in CLASS_FILES) for n in (6, 7, 8))
 
 
 # ---- the differential ----

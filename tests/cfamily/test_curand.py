@@ -11,6 +11,7 @@ import pathlib
 
 import pytest
 
+from tests.support import twins
 from vercors_py import frontend, service
 from vercors_py.syntax import printer
 
@@ -19,20 +20,14 @@ FILES = sorted(DATA.glob("*.cu"))
 OPTIONS = service.Options(timeout=20.0, jobs=1)
 
 
-def _kind(path: pathlib.Path) -> str:
-    return path.stem.rsplit("-", 1)[1]
-
-
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_races_calls_each_twin_what_it_is(path):
     verdict = service.races_file(str(path), OPTIONS).verdict.value
-    assert verdict == {"racy": "racy", "ok": "race-free"}[_kind(path)]
+    assert verdict == twins.RACES[twins.kind(path)]
 
 
 def test_every_racy_kernel_has_a_twin():
-    for path in FILES:
-        if _kind(path) == "racy":
-            assert path.with_name(path.name.replace("-racy.", "-ok.")).exists(), path.name
+    assert twins.untwinned(FILES) == []
 
 
 def test_the_state_is_laid_out_as_curands():

@@ -15,7 +15,7 @@ import pathlib
 
 import pytest
 
-from tests.support import c_oracle
+from tests.support import c_oracle, twins
 from vercors_py import frontend, service
 from vercors_py.cfamily import launch as L
 from vercors_py.source import SourceText
@@ -28,34 +28,21 @@ OPTIONS = service.Options(timeout=10.0, jobs=1)
 ORACLE = [p for p in FILES if p.stem.split("-")[0] in ("fence", "mem", "mul24")]
 
 
-def _kind(path: pathlib.Path) -> str:
-    return path.stem.rsplit("-", 1)[1]
-
-
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_races_calls_each_twin_what_it_is(path):
     verdict = service.races_file(str(path), OPTIONS).verdict.value
-    assert verdict == {"racy": "racy", "ok": "race-free"}[_kind(path)]
+    assert verdict == twins.RACES[twins.kind(path)]
 
 
 def test_every_racy_kernel_has_a_twin():
-    for path in FILES:
-        if _kind(path) == "racy":
-            assert path.with_name(path.name.replace("-racy.", "-ok.")).exists(), path.name
-
-
-@pytest.fixture(scope="module")
-def oracle():
-    why = c_oracle.available()
-    if why is not None:
-        pytest.skip(f"the compiled oracle cannot run here: {why}")
+    assert twins.untwinned(FILES) == []
 
 
 @pytest.mark.parametrize("path", ORACLE, ids=lambda p: p.name)
 def test_the_oracle_agrees(oracle, path):
     outcome = c_oracle.run(path)
     assert outcome.complete and outcome.invalid == ()
-    assert bool(outcome.races) == (_kind(path) == "racy"), outcome.describe()
+    assert bool(outcome.races) == (twins.kind(path) == "racy"), outcome.describe()
     said = service.races_file(str(path), OPTIONS).verdict.value
     assert not (said == "race-free" and outcome.failed), outcome.describe()
 

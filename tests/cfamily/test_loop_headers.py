@@ -9,7 +9,7 @@ import pathlib
 
 import pytest
 
-from tests.support import c_oracle
+from tests.support import c_oracle, twins
 from vercors_py import service
 
 from .test_clang_map import body, refused
@@ -19,22 +19,18 @@ TWINS = sorted(DATA.glob("*.cu"))
 OPTIONS = service.Options(timeout=20.0, jobs=1)
 
 
-def _kind(path: pathlib.Path) -> str:
-    return path.stem.rsplit("-", 1)[1]
-
-
 @pytest.mark.parametrize("path", TWINS, ids=lambda p: p.name)
 def test_each_twin_gets_its_verdict(path):
-    if _kind(path) == "racy" or path.with_name(path.name.replace("-ok.", "-racy.")).exists():
+    if twins.kind(path) == "racy" or path.with_name(path.name.replace("-ok.", "-racy.")).exists():
         assert service.races_file(str(path), OPTIONS).verdict.value == \
-            ("racy" if _kind(path) == "racy" else "race-free")
+            ("racy" if twins.kind(path) == "racy" else "race-free")
     else:
         assert service.check_file(str(path), OPTIONS).verdict.value == \
-            ("failed" if _kind(path) == "wrong" else "verified")
+            ("failed" if twins.kind(path) == "wrong" else "verified")
 
 
 def test_every_twin_has_an_ok_twin():
-    assert all(p.with_name(p.name.replace(f"-{_kind(p)}.", "-ok.")).exists() for p in TWINS)
+    assert all(p.with_name(p.name.replace(f"-{twins.kind(p)}.", "-ok.")).exists() for p in TWINS)
 
 
 @functools.cache
@@ -48,8 +44,8 @@ def test_the_compiled_twins_agree(path):
     if why is not None:
         pytest.skip(f"the compiled oracle cannot run here: {why}")
     outcome = _compiled(path)
-    assert outcome.complete and outcome.racy == (_kind(path) == "racy"), outcome.describe()
-    assert outcome.failed == (_kind(path) != "ok"), outcome.describe()
+    assert outcome.complete and outcome.racy == (twins.kind(path) == "racy"), outcome.describe()
+    assert outcome.failed == (twins.kind(path) != "ok"), outcome.describe()
 
 
 def test_several_declarations_of_a_for_loop_go_before_it_in_their_order_in_a_block_of_their_own():

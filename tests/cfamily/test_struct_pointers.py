@@ -10,7 +10,7 @@ import pathlib
 
 import pytest
 
-from tests.support import c_oracle
+from tests.support import c_oracle, twins
 from vercors_py import service
 from vercors_py.syntax import ast as A
 
@@ -91,22 +91,18 @@ def test_what_is_not_exact_is_refused_where_it_stands(text, path, expected):
     assert expected in refused(text, path)
 
 
-def _kind(path: pathlib.Path) -> str:
-    return path.stem.rsplit("-", 1)[1]
-
-
 @pytest.mark.parametrize("path", TWINS, ids=lambda p: p.name)
 def test_each_twin_gets_its_verdict(path):
     if path.name.startswith("check-"):
-        assert service.check_file(str(path), OPTIONS).verdict.value == ("verified" if _kind(path) == "ok" else "failed")
+        assert service.check_file(str(path), OPTIONS).verdict.value == ("verified" if twins.kind(path) == "ok" else "failed")
     else:
-        assert service.races_file(str(path), OPTIONS).verdict.value == ("racy" if _kind(path) == "racy" else "race-free")
+        assert service.races_file(str(path), OPTIONS).verdict.value == ("racy" if twins.kind(path) == "racy" else "race-free")
 
 
 def test_every_racy_twin_has_an_ok_twin():
     for path in TWINS:
-        if _kind(path) != "ok":
-            assert path.with_name(path.name.replace(f"-{_kind(path)}.", "-ok.")).exists(), path.name
+        if twins.kind(path) != "ok":
+            assert path.with_name(path.name.replace(f"-{twins.kind(path)}.", "-ok.")).exists(), path.name
 
 
 @functools.cache
@@ -122,4 +118,4 @@ def test_the_compiled_cuda_twins_agree(path):
         pytest.skip(f"the compiled oracle cannot run here: {why}")
     outcomes = [_compiled(path, use) for use in (0, 1)]
     assert all(o.complete for o in outcomes), [o.describe() for o in outcomes]
-    assert any(o.racy for o in outcomes) == (_kind(path) == "racy"), [o.describe() for o in outcomes]
+    assert any(o.racy for o in outcomes) == (twins.kind(path) == "racy"), [o.describe() for o in outcomes]

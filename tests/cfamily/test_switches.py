@@ -9,7 +9,7 @@ import pathlib
 
 import pytest
 
-from tests.support import c_oracle
+from tests.support import c_oracle, twins
 from vercors_py import diagnostics as D
 from vercors_py import service
 
@@ -20,17 +20,13 @@ TWINS = sorted(DATA.glob("*.cu"))
 OPTIONS = service.Options(timeout=20.0, jobs=1)
 
 
-def _kind(path: pathlib.Path) -> str:
-    return path.stem.rsplit("-", 1)[1]
-
-
 @pytest.mark.parametrize("path", TWINS, ids=lambda p: p.name)
 def test_each_twin_gets_its_verdict(path):
-    assert service.races_file(str(path), OPTIONS).verdict.value == ("racy" if _kind(path) == "racy" else "race-free")
+    assert service.races_file(str(path), OPTIONS).verdict.value == ("racy" if twins.kind(path) == "racy" else "race-free")
 
 
 def test_every_racy_twin_has_an_ok_twin():
-    assert all(p.with_name(p.name.replace("-racy.", "-ok.")).exists() for p in TWINS if _kind(p) == "racy")
+    assert all(p.with_name(p.name.replace("-racy.", "-ok.")).exists() for p in TWINS if twins.kind(p) == "racy")
 
 
 @functools.cache
@@ -44,7 +40,7 @@ def test_the_compiled_twins_agree(path):
     if why is not None:
         pytest.skip(f"the compiled oracle cannot run here: {why}")
     outcome = _compiled(path)
-    assert outcome.complete and outcome.racy == (_kind(path) == "racy"), outcome.describe()
+    assert outcome.complete and outcome.racy == (twins.kind(path) == "racy"), outcome.describe()
 
 
 def test_a_switch_is_its_value_once_a_flag_of_control_reaching_each_label_and_a_flag_of_break():

@@ -32,6 +32,7 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind
 from ..syntax import ast as A
 from . import addressed_aggregates
 from . import clang_types as T
+from . import null_constants
 from .clang_expressions import (_CASTS, Val, _minus, _plus, _times, children, operator, parameters,
                                 single_return, strip)
 from .clang_scope import Binding, Unsupported, What, key
@@ -40,7 +41,6 @@ from .dialect import Dialect
 NULL, UNSET = 0, -1
 # What a pointer may point at besides arrays (array names are C identifiers: no clash).
 _NULL, _UNSET = "(NULL)", "(unset)"
-_NULL_LITERALS = (K.GNU_NULL_EXPR, K.CXX_NULL_PTR_LITERAL_EXPR)
 # Passes over a file for the sets of arrays to stop growing (each pass only adds to
 # them; two or three suffice unless pointers copy each other in a long chain).
 MAX_PASSES = 16
@@ -188,17 +188,7 @@ class Pointers:
         return p
 
     def _is_null(self, c: Cursor) -> bool:
-        """Whether `c` is a null pointer constant made a pointer: `0`, `NULL`, `(void *) 0`,
-        `nullptr` (an integer constant expression of value 0, as clang evaluates it)."""
-        while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR, *_CASTS) and children(c):
-            inner = children(c)[-1]
-            if not T.is_pointer(inner.type):
-                inner = strip(inner)
-                scalar = T.scalar(inner.type)
-                return inner.kind in _NULL_LITERALS or (scalar is not None and scalar.is_int
-                                                        and self.e.constant(inner) == 0)
-            c = inner
-        return c.kind in _NULL_LITERALS
+        return null_constants.is_null(self.e, c)
 
     def _origin(self, array: Binding, span) -> A.Expr:
         """Where `array` starts: a thread's private array at its own slice."""

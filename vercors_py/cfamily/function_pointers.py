@@ -29,12 +29,12 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind
 
 from ..syntax import ast as A
 from . import clang_types as T
+from . import null_constants
 from .clang_expressions import Val, children, parameters, single_return, strip
 from .clang_scope import Unsupported, What, key
 
 NULL, UNSET = 0, -1
 _FUNCTION_TYPES = (TypeKind.FUNCTIONPROTO, TypeKind.FUNCTIONNOPROTO)
-_NULL_LITERALS = (K.GNU_NULL_EXPR, K.CXX_NULL_PTR_LITERAL_EXPR)
 _CASTS = (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR)
 
 
@@ -147,17 +147,7 @@ class FunctionPointers:
         return found[0]
 
     def _is_null(self, c: Cursor) -> bool:
-        """A null pointer constant made a function pointer (`NULL`, `0`, `nullptr`), as
-        clang evaluates it."""
-        while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR, *_CASTS) and children(c):
-            inner = children(c)[-1]
-            if not T.is_pointer(inner.type):
-                inner = strip(inner)
-                scalar = T.scalar(inner.type)
-                return inner.kind in _NULL_LITERALS or (scalar is not None and scalar.is_int
-                                                        and self.e.constant(inner) == 0)
-            c = inner
-        return c.kind in _NULL_LITERALS
+        return null_constants.is_null(self.e, c)
 
     def _checked(self, c: Cursor, lo: int, what: str, tag: A.Expr | None = None) -> A.Expr:
         """The tag of `c`, checked to name a function (`lo` 1) or to be set (`lo` 0)."""
