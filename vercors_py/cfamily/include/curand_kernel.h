@@ -6,8 +6,9 @@
  * xorwow, which cuRAND documents as its XORWOW generator); what cuRAND computes from a
  * state or from the arguments with code it does not document (the state curand_init
  * seeds and skips ahead to, the float a distribution makes of the raw bits) is a
- * function declared `const` without a body: an uninterpreted function, the same
- * result for the same arguments, in its type's range and no narrower.
+ * function without a body: `const`, an uninterpreted function, the same result for the
+ * same arguments, in its type's range and no narrower (the seeded state: a new value
+ * per call, below).
  * Force-included with CUDA's built-ins (cuda_builtins.h), as GPUVerify's cuda.h includes
  * its cuRAND header; a kernel's own `#include <curand_kernel.h>` finds this file and
  * adds nothing.  The mapping inlines these functions as the kernel's own helpers
@@ -61,12 +62,14 @@ struct curandStateMtgp32 {
 };
 typedef struct curandStateMtgp32 curandStateMtgp32_t;
 
-/* What cuRAND computes without documenting how: uninterpreted.  `field` 0-4 is v[i],
- * 5 is d, after seeding with `seed` and skipping ahead `subsequence` * 2^67 + `offset`
- * numbers. */
+/* The state curand_init seeds: `field` 0-4 is v[i], 5 is d, after seeding with `seed`
+ * and skipping ahead `subsequence` * 2^67 + `offset` numbers.  Not `const`: a new
+ * unknown value per call (more than cuRAND's deterministic seeding, never less), so two
+ * threads seeding one state are a race also under --benign-writes, as GPUVerify reads
+ * it; a function of this header accesses no memory, so no verdict states that. */
 __device__ unsigned int __curand_xorwow_seeded(unsigned int field, unsigned long long seed,
                                                unsigned long long subsequence,
-                                               unsigned long long offset) __attribute__((const));
+                                               unsigned long long offset);
 __device__ float __curand_uniform_of(unsigned int x) __attribute__((const));
 __device__ double __curand_uniform_double_of(unsigned int x, unsigned int y) __attribute__((const));
 __device__ float __curand_box_muller_first(unsigned int x, unsigned int y) __attribute__((const));
