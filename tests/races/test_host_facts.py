@@ -82,3 +82,21 @@ def test_assume_on_the_command_line():
     assert given.returncode == 0, given.stdout + given.stderr
     assert wrong.returncode == 3 and "(in --assume 'widht >= tcount')" in wrong.stdout
     assert "Traceback" not in wrong.stderr
+
+
+@pytest.mark.parametrize(("facts", "verdict", "dimensions"), [
+    ((), "racy", None),
+    # The fact names x alone: launches of one dimension, not three (with y and z left
+    # open, a thread (n, 0, 0) would also write a[0]).
+    (("n == tcount.x",), "race-free", "for launches of 1 dimension (size 1 along y and z)"),
+    (("n >= tcount.x",), "race-free", "for launches of 1 dimension (size 1 along y and z)"),
+    (("n == tcount.x - 1",), "racy", "for launches of 1 dimension (size 1 along y and z)"),
+    # The fact names y: launches of two dimensions, whose threads (x, 0) and (x, 1) both
+    # write a[x].
+    (("n == tcount.y",), "racy", "for launches of 2 dimensions (size 1 along z)"),
+    (("n == tcount.x", "tcount.y >= 1"), "racy", "for launches of 2 dimensions (size 1 along z)"),
+])
+def test_a_fact_naming_a_component_gives_the_kernel_the_axes_it_names(facts, verdict, dimensions):
+    result = races("component-fact.cl", *facts)
+    assert result.verdict.value == verdict
+    assert dimensions is None or any(a.startswith(dimensions) for a in result.assumptions)

@@ -8,6 +8,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import diagnostics as D
 from ..syntax import ast as A
+from ..semantics.symbols import RESERVED_NAMES
 from ..syntax import parser
 from . import clang_types as T
 from .clang_scope import Scope, in_c_scope
@@ -23,8 +24,18 @@ def facts(scope: Scope, kernel: Cursor, name: str, name_span) -> list[A.ContextE
         parsed = parser.parse_fact(text, LABEL)
         scope.problems.extend(parsed.diagnostics)
         out += [in_c_scope(item, scope) for item in parsed.items]
+    if not scope.dimensional and any(_names_component(item) for item in out):
+        # `tcount.x` is a component of the three-dimensional sizes: the file is mapped
+        # again with them (clang_translate.py), where the axes beyond those the kernel
+        # and its facts name have size 1, as for a kernel whose code names them.
+        scope.wants_dimensions = True
     out += _arguments(scope, kernel, name, name_span)
     return out
+
+
+def _names_component(node) -> bool:
+    return any(isinstance(n, A.Name) and n.id.partition(".")[0] in RESERVED_NAMES and "." in n.id
+               for n in A.walk(node))
 
 
 def _arguments(scope: Scope, kernel: Cursor, name: str, name_span) -> list[A.ContextEverywhere]:
