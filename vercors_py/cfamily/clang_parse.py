@@ -186,6 +186,8 @@ class ClangUnit:
     # The file's explicit instantiations, referenced in text added after the file's
     # (clang_templates.py); none when nothing was added.
     explicit: tuple[clang_templates.Explicit, ...] = ()
+    # clang's handle of the file, looked up once (every location's test compares with it).
+    _file: list = attrs.field(factory=list, init=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -207,7 +209,9 @@ class ClangUnit:
         return bool(file) and native.same_file(file, self._main_file()) != 0
 
     def _main_file(self) -> int | None:
-        return _lib().get_file(self.tu, self.source.path.encode())
+        if not self._file:
+            self._file.append(_lib().get_file(self.tu, self.source.path.encode()))
+        return self._file[0]
 
     def span_at_use(self, cursor: cindex.Cursor) -> Span | None:
         """Where a cursor's text is in this file: its own text where it is written here;

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from pathlib import Path
 
 import attrs
 from clang.cindex import Cursor, CursorKind as K
@@ -138,7 +139,7 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
 
 def _top_level(unit: ClangUnit) -> list[Cursor]:
     """The file's declarations, those inside `extern "C" { }` and namespaces included."""
-    found, stack = [], list(reversed(list(unit.tu.cursor.get_children())))
+    found, stack = [], list(reversed(_past_built_ins(list(unit.tu.cursor.get_children()))))
     while stack:
         c = stack.pop()
         if not unit.is_main_file(c.location):
@@ -148,6 +149,26 @@ def _top_level(unit: ClangUnit) -> list[Cursor]:
         else:
             found.append(c)
     return found
+
+
+def _past_built_ins(cursors: list[Cursor]) -> list[Cursor]:
+    """The translation unit's declarations after those of our built-in headers, which
+    clang reads first (force-included, precompiled: some 600 declarations) and the file
+    cannot add to (they are guarded): found by bisection, not by asking each where it is."""
+    low, high = 0, len(cursors)
+    while low < high:
+        middle = (low + high) // 2
+        if _built_in(cursors[middle]):
+            low = middle + 1
+        else:
+            high = middle
+    return cursors[low:]
+
+
+def _built_in(c: Cursor) -> bool:
+    # Only a header of ours: declarations clang makes without a place can stand anywhere.
+    where = c.location.file
+    return where is not None and Path(where.name).is_relative_to(clang_parse.INCLUDE_DIR)
 
 
 def _nowhere(unit: ClangUnit):
