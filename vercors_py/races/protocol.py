@@ -199,6 +199,12 @@ def _step(value: A.Expr, symbol: Symbol):
     return None
 
 
+def _unchanged(step: A.Expr, assigned: list[Symbol]) -> bool:
+    """Whether a loop's step keeps its value: it reads no variable the loop assigns and no
+    memory."""
+    return not any(isinstance(n, A.Index) or (isinstance(n, A.Name) and n.symbol in assigned) for n in A.walk(step))
+
+
 def _continues(stmt) -> bool:
     """Whether a loop body holds a `continue` of its own loop (not of a loop inside it)."""
     todo = [stmt]
@@ -467,8 +473,9 @@ class _Walk:
         barrier = self._has_barrier(code)
         marks = self._marks()
         start = self.havoc(st, assigned, shared=barrier)
-        start, stepped = self._stepped(body, header, cond, st, start, assigned, barrier)
-        entry = z3.And(guard, *stepped, *self._counters(code, st, start, assigned))
+        updates = self._updates(code)
+        start, stepped = self._stepped(body, header, cond, updates, st, start, assigned, barrier)
+        entry = z3.And(guard, *stepped, *self._counters(updates, st, start, assigned))
         reads = self.reads(cond, start, entry)
         holds = self._value(cond, start) if cond is not None else self.t.true
         event, after = self.block(body, start, z3.And(entry, holds))
@@ -523,12 +530,11 @@ class _Walk:
             memo[key] = frozenset(found).union(*(memo[z3.Z3_get_ast_id(ctx, c)] for c in children))
         return memo[z3.Z3_get_ast_id(ctx, term.as_ast())]
 
-    def _counters(self, code: list, before: State, start: State, assigned: list[Symbol]) -> list:
+    def _counters(self, updates: dict, before: State, start: State, assigned: list[Symbol]) -> list:
         """Facts about the loop's other counters in any iteration: a variable whose every
         assignment in the loop is `i = i * c` (c >= 1, unchanged by the loop) is at least a
         positive start; `i = i / c` at most a start >= 0, never below 0 (`_stepped` writes
         the counters moved by `+` and `-`)."""
-        updates = self._updates(code)
         facts = []
         for symbol in assigned:
             forms = updates.get(symbol, [])
@@ -538,8 +544,7 @@ class _Walk:
             if len(shapes) != 1 or None in shapes:
                 continue
             (op, step), = shapes
-            # c must keep its value: no variable the loop assigns, no memory.
-            if any(isinstance(n, A.Index) or (isinstance(n, A.Name) and n.symbol in assigned) for n in A.walk(step)):
+            if not _unchanged(step, assigned):
                 continue
             first, now, c = before.store[symbol], start.store[symbol], self._value(step, before)
             match op:
@@ -549,8 +554,8 @@ class _Walk:
                     facts.append(z3.Implies(z3.And(c >= 1, first >= 0), z3.And(now <= first, now >= 0)))
         return facts
 
-    def _stepped(self, body: list, header: A.For | None, cond: A.Expr | None, before: State, start: State,
-                 assigned: list[Symbol], barrier: bool) -> tuple[State, list]:
+    def _stepped(self, body: list, header: A.For | None, cond: A.Expr | None, updates: dict, before: State,
+                 start: State, assigned: list[Symbol], barrier: bool) -> tuple[State, list]:
         """Variables that the loop moves only by a fixed step (`i = i + c`, `i = i - c`,
         c unchanged by the loop) are, at the start of some iteration, their start plus
         m >= 0 steps: written so in the state (`i == i0 + m * c`), not as a fact, so that
@@ -562,7 +567,6 @@ class _Walk:
         condition held: a fact where the condition reads no memory and of the variables
         the loop assigns only tied ones (it keeps a wrapped-around counter from being
         below a bound it never crossed)."""
-        updates = self._updates(body + ([header.update] if header is not None and header.update else []))
         once = self._once(body, header, updates)
         count = None
         facts = []
@@ -576,7 +580,7 @@ class _Walk:
             if len(shapes) != 1 or None in shapes:
                 continue
             (op, step, wrap), = shapes
-            if any(isinstance(n, A.Index) or (isinstance(n, A.Name) and n.symbol in assigned) for n in A.walk(step)):
+            if not _unchanged(step, assigned):
                 continue
             c = self._value(step, before)
             mine = self.group if barrier and symbol in self.uniform else self.own
