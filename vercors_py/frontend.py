@@ -114,18 +114,13 @@ def parse(text: str, path: str, launch: Launch | None = None) -> ParseResult:
 def _with_launch(program: A.Program, launch: Launch) -> tuple[A.Program, tuple[D.Diagnostic, ...]]:
     """The program with the launch's sizes and the host facts (`--assume`) as each
     kernel's facts, and the problems of the facts."""
-    decls, problems = [], []
-    kernels = {d.name for d in program.decls if isinstance(d, A.Kernel)}
-    for owner, text in sorted(launch.fact_kernels().items()):
-        if owner in kernels:
-            continue
-        problems.append(D.error("type.unknown-name", None,
-                                f"the host facts name kernel `{owner}`, which the file does not declare "
-                                f"(in --assume {text!r})"))
+    from .cfamily.launch import FACT_LABEL   # loaded already: `launch` is one of its objects
+    decls = []
+    problems = launch.unknown_fact_kernels({d.name for d in program.decls if isinstance(d, A.Kernel)})
     for decl in program.decls:
         if isinstance(decl, A.Kernel):
             for text in launch.facts_of(decl.name):
-                parsed = parser.parse_fact(text, "--assume")
+                parsed = parser.parse_fact(text, FACT_LABEL)
                 problems += parsed.diagnostics
                 decl = attrs.evolve(decl, members=parsed.items + decl.members)
             span = decl.name_span

@@ -13,15 +13,14 @@ from ..syntax import parser
 from . import clang_types as T
 from .clang_scope import Scope, in_c_scope
 from .clang_expressions import children
-
-LABEL = "--assume"
+from .launch import FACT_LABEL, unknown_kernel
 
 
 def facts(scope: Scope, kernel: Cursor, name: str, name_span) -> list[A.ContextEverywhere]:
     """The host facts about kernel `name` (declared in `scope`, its parameters bound)."""
     out = []
     for text in scope.launch.facts_of(name):
-        parsed = parser.parse_fact(text, LABEL)
+        parsed = parser.parse_fact(text, FACT_LABEL)
         scope.problems.extend(parsed.diagnostics)
         out += [in_c_scope(item, scope) for item in parsed.items]
     if not scope.dimensional and any(_names_component(item) for item in out):
@@ -68,13 +67,6 @@ def _arguments(scope: Scope, kernel: Cursor, name: str, name_span) -> list[A.Con
 def unknown_kernels(scope: Scope, kernels: set[str]) -> list[D.Diagnostic]:
     """A fact or argument list about a kernel the file does not declare: an error, not
     a fact silently dropped."""
-    found = []
-    for owner, text in sorted(scope.launch.fact_kernels().items()):
-        if owner not in kernels:
-            source = parser.fact_source(text, LABEL)
-            at = source.text.index(owner)
-            found.append((owner, source.span(at, at + len(owner))))
-    found += [(owner, scope.launch.span) for owner, _ in scope.launch.arguments if owner not in kernels]
-    return [D.error("type.unknown-name", span, f"the host facts name kernel `{owner}`, which the file does not "
-                                               f"declare (its kernels: {', '.join(sorted(kernels)) or 'none'})")
-            for owner, span in found]
+    launch = scope.launch
+    return launch.unknown_fact_kernels(kernels) + [unknown_kernel(owner, kernels, launch.span)
+                                                   for owner, _ in launch.arguments if owner not in kernels]

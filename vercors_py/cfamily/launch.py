@@ -15,7 +15,12 @@ import re
 
 import attrs
 
+from .. import diagnostics as D
 from ..source import SourceText, Span
+from ..syntax import parser
+
+# The option host facts come from, which names them in their diagnostics.
+FACT_LABEL = "--assume"
 
 Dims = tuple[int, ...]
 
@@ -63,9 +68,25 @@ class Launch:
                 named.setdefault(owner, fact)
         return named
 
+    def unknown_fact_kernels(self, kernels: set[str]) -> list[D.Diagnostic]:
+        """An error for each kernel a host fact names (`k: e`) that the file does not
+        declare, at the name in the fact: never a fact silently dropped."""
+        found = []
+        for owner, text in sorted(self.fact_kernels().items()):
+            if owner not in kernels:
+                source = parser.fact_source(text, FACT_LABEL)
+                at = source.text.index(owner)
+                found.append(unknown_kernel(owner, kernels, source.span(at, at + len(owner))))
+        return found
+
     def facts_of(self, kernel: str) -> tuple[str, ...]:
         """The host facts about kernel `kernel`, without their `k:` prefixes."""
         return tuple(text for owner, text in map(fact_owner, self.facts) if owner in (None, kernel))
+
+
+def unknown_kernel(owner: str, kernels: set[str], span: Span | None) -> D.Diagnostic:
+    return D.error("type.unknown-name", span, f"the host facts name kernel `{owner}`, which the file does not "
+                                              f"declare (its kernels: {', '.join(sorted(kernels)) or 'none'})")
 
 
 _OWNER = re.compile(r"^\s*([A-Za-z_]\w*)\s*:(?!:)")
