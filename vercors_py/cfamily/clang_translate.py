@@ -338,10 +338,11 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
                            name_span=kernel_name_span, span=span)
         lengths, facts = dynamic_shared.parameters(scope, kernel_name_span)
         params.extend(lengths)
-        members = (list(file_memory) + list(scope.local_arrays) + facts + members + list(shift_facts(scope.powers, span))
-                   + [main])
-        members[len(members) - 1:len(members) - 1] = _depth_facts(
-            scope, [m for m in members if not any(m is fact for fact in launch_facts)], kernel_name_span)
+        members = list(file_memory) + list(scope.local_arrays) + facts + members + list(shift_facts(scope.powers, span))
+        # The depth is what the kernel itself names: its code and annotations, not the
+        # launch facts (which name every axis).
+        named = [m for m in members if not any(m is fact for fact in launch_facts)] + [main]
+        members += _depth_facts(scope, named, kernel_name_span) + [main]
     finally:
         scope.pop()
         del scope.extern_shared[file_shared:]
