@@ -50,6 +50,30 @@ def test_the_comma_operator_runs_its_left_operand_first():
     assert "x = 5;\ny = 4;\nx = x + 1;\na[0] = 2;" in shown
 
 
+# A discarded operand's reads are reads: C loads every lvalue it discards, C++ none.
+_DISCARDED = "{head} {{\n  int i = {lid};\n  for (int j = 1; {operand}, j < n; j++) {{ }}\n  x[i] = i;\n}}\n"
+_HEADS = {"k.cu": ("__global__ void k(int *x, int n)", "threadIdx.x"),
+          "k.cl": ("__kernel void k(__global int *x, int n)", "get_local_id(0)")}
+
+
+@pytest.mark.parametrize(("path", "operand", "verdict"), [
+    ("k.cu", "x[0] + 1", "racy"),         # the sum needs x[0]: thread 0 writes it, others read it
+    ("k.cu", "x[0]", "race-free"),        # C++ does not read a discarded lvalue
+    ("k.cl", "x[0]", "racy"),             # C does
+    ("k.cl", "x[0] + 1", "racy"),
+    ("k.cu", "n + 1", "race-free"),       # reads no memory
+])
+def test_a_discarded_operand_reads_what_the_compiler_loads(path, operand, verdict):
+    head, lid = _HEADS[path]
+    text = _DISCARDED.format(head=head, lid=lid, operand=operand)
+    assert service.races_text(text, path, OPTIONS, intra_group=True).verdict.value == verdict
+
+
+def test_a_discarded_cpp_place_whose_index_reads_memory_is_refused():
+    text = _DISCARDED.format(head="__global__ void k(int *x, int *y, int n)", lid="threadIdx.x", operand="x[y[0]]")
+    assert refused(text) == [("unsupported.statement", 3, 19)]
+
+
 def test_an_effect_on_the_right_of_and_runs_only_when_the_left_holds():
     shown = body("__global__ void k(int *a, int n) {\n  int x = 0;\n  if (n > 0 && (x = a[0]) > 2) a[1] = x;\n}\n")
     assert "bool value$1 = n > 0;\nif (value$1) {\nint value$2 = a[0];\nx = value$2;" in shown

@@ -40,6 +40,16 @@ _ANY_MEMORY = ("mem", None)
 _ANYTHING = ("any",)
 
 
+def _loaded(c: Cursor, unit) -> bool:
+    """Whether clang's tree loads the value of a discarded operand: C converts every
+    lvalue it discards (an implicit cast above it), C++ none (docs/cfamily.md)."""
+    while c.kind is K.PAREN_EXPR:
+        c = children(c)[0]
+    if c.kind is K.UNARY_OPERATOR:
+        return unit.unary_operator(c) != "*"
+    return c.kind not in (K.ARRAY_SUBSCRIPT_EXPR, K.DECL_REF_EXPR, K.MEMBER_REF_EXPR)
+
+
 class Effects:
     def __init__(self, statements):
         self.st = statements
@@ -153,13 +163,25 @@ class Effects:
         return self.e.value(right)
 
     def discard(self, c: Cursor) -> None:
-        """An operand whose value C discards (of a comma): its effects as statements."""
-        if not has_effects(self.s, c):
-            # Evaluated for nothing: mapped (so that what is unsupported in it is
-            # reported), and dropped, as it has no effect.
-            self.e.value(c)
+        """An operand whose value C discards (of a comma): its effects as statements,
+        and the memory it reads read (a read races like any other)."""
+        if has_effects(self.s, c):
+            self.pending.extend(self.st.effect(c))
             return
-        self.pending.extend(self.st.effect(c))
+        # Mapped even when nothing of it is kept, so that what is unsupported in it is reported.
+        value = self.e.value(c)
+        reads = sum(isinstance(node, A.Index) for node in A.walk(value.expr))
+        if not reads:
+            return
+        if not _loaded(c, self.s.unit):
+            # C++ converts no lvalue whose value it discards (clang's tree has no load
+            # above it): `x[0], ...` reads nothing, but `x[y[0]], ...` reads y[0].
+            if reads == 1:
+                return
+            raise Unsupported("unsupported.statement", self.s.span(c),
+                              "C++ reads the memory this discarded place's index names but not the place; "
+                              "write the reads you mean as statements")
+        self.temp(value, self.s.span(c))
 
     def logical(self, c: Cursor) -> Val | None:
         """`l && r`, `l || r` whose right operand has effects: they run only when C
