@@ -93,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
                        metavar="SECONDS", help="time limit of one query (default %(default)g)")
     races.add_argument("--benign-writes", action="store_true",
                        help="two writes of the same value to one cell are no race (GPUVerify's default; "
-                            "by default they are reported, as Faial does)")
+                            "by default they are reported: C's memory model makes them a race)")
     races.add_argument("--only-intra-group", action="store_true",
                        help="check races between threads of one work group only, as GPUVerify's option "
                             "and Faial's default do (by default also between work groups)")
