@@ -1,0 +1,6 @@
+__global__
+void saxpy(float a, float *x, float *y)
+{
+  int i = blockIdx.x*blockDim.x + threadIdx.x;
+  y[i] = a*x[i] + y[i MACRO];
+}
