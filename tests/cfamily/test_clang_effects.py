@@ -69,6 +69,15 @@ def test_a_discarded_operand_reads_what_the_compiler_loads(path, operand, verdic
     assert service.races_text(text, path, OPTIONS, intra_group=True).verdict.value == verdict
 
 
+@pytest.mark.parametrize(("path", "operand", "verdict"), [
+    ("k.cu", "x[0] + 1", "racy"), ("k.cl", "x[0]", "racy"), ("k.cu", "n + 1", "race-free")])
+def test_a_comma_clang_folds_to_a_constant_still_reads(path, operand, verdict):
+    # Clang's evaluator gives `(x[0] + 1, 2)` the value 2; the read of x[0] happens all the same.
+    head, lid = _HEADS[path]
+    text = f"{head} {{\n  int i = {lid};\n  int v = ({operand}, 2);\n  x[i] = v + i;\n}}\n"
+    assert service.races_text(text, path, OPTIONS, intra_group=True).verdict.value == verdict
+
+
 def test_a_discarded_cpp_place_whose_index_reads_memory_is_refused():
     text = _DISCARDED.format(head="__global__ void k(int *x, int *y, int n)", lid="threadIdx.x", operand="x[y[0]]")
     assert refused(text) == [("unsupported.statement", 3, 19)]

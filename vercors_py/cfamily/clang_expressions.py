@@ -120,6 +120,19 @@ def has_effects(scope, c: Cursor) -> bool:
     return False
 
 
+def discards_memory(scope, c: Cursor) -> bool:
+    """Whether `c` has a comma whose discarded operand may read memory (`(x[0] + 1, 2)`):
+    clang's evaluator folds such an expression to a constant, which would drop the read."""
+    for node in c.walk_preorder():
+        if node.kind is K.BINARY_OPERATOR and operator(node) == ",":
+            left = children(node)[0]
+            if any(n.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.MEMBER_REF_EXPR, K.CALL_EXPR)
+                   or n.kind is K.UNARY_OPERATOR and scope.unit.unary_operator(n) == "*"
+                   for n in left.walk_preorder()):
+                return True
+    return False
+
+
 def operator(cursor: Cursor) -> str:
     """The operator of a `BINARY_OPERATOR` or `COMPOUND_ASSIGNMENT_OPERATOR` cursor."""
     name = cursor.binary_operator.name
@@ -176,9 +189,10 @@ class Exprs:
         ctype = T.scalar(c.type)
         if ctype is not None and ctype.kind is not Kind.FLOAT:
             constant = self.u.constant(c)
-            # Clang also evaluates `(x++, 2)` and `1 << 40`: effects and undefined
-            # shifts are C's too, mapped below.
-            if isinstance(constant, int) and not has_effects(self.s, c) and not folds_undefined(self.u, c):
+            # Clang also evaluates `(x++, 2)`, `(x[0] + 1, 2)` and `1 << 40`: effects,
+            # reads and undefined shifts are C's too, mapped below.
+            if isinstance(constant, int) and not has_effects(self.s, c) and not folds_undefined(self.u, c) \
+                    and not discards_memory(self.s, c):
                 span = self.s.span(c)
                 if ctype.kind is Kind.BOOL:
                     return Val(A.BoolLit(bool(constant), span=span), ctype)
