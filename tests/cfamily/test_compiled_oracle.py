@@ -319,3 +319,21 @@ def test_what_races_says_of_a_pointer_kernel_the_compiled_one_does(oracle, path,
         assert outcome.racy, outcome.describe()
     else:
         assert said == "unknown" and (outcome.failed if use == 0 else not outcome.failed), outcome.describe()
+
+
+# ---- a thread's private memory, and the depth a private array does not add (races/private.py) ----
+
+PRIVATE_FILES = sorted((ROOT / "tests" / "data" / "protocols").glob("private-*"))
+
+
+@pytest.mark.parametrize("path", PRIVATE_FILES, ids=lambda p: p.name)
+def test_what_races_says_of_a_private_array_kernel_the_compiled_one_does(oracle, path):
+    """Race-free kernels do not race when compiled, racy ones do: private arrays are each
+    thread's own, __shared__ ones are not, and a launch with depth is checked as one."""
+    local = None if path.name.startswith("private-depth") else (4, 4, 1)
+    groups = None if path.name.startswith("private-depth") else (2, 2, 1)
+    outcome = c_oracle.run(path, local=local, groups=groups, scalars={"w": 8, "h": 8},
+                           lengths={"out": 128, "in": 64}, fills={"in": (3, 250, 17, 0)})
+    said = verdict(path, "races")
+    assert said in ("race-free", "racy")
+    assert (outcome.racy if said == "racy" else not outcome.failed), outcome.describe()

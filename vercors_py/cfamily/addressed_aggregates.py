@@ -25,6 +25,7 @@ from . import clang_types as T
 from . import clang_aggregates as AG
 from .clang_memory import name_span
 from .clang_scope import Binding, What
+from .private_slices import slice_start
 
 
 def is_addressed(binding: Binding | None) -> bool:
@@ -64,7 +65,7 @@ def declare(statements, c: Cursor, init: Cursor | None, layout: "AG.Layout") -> 
 
 def origin(binding: Binding, span) -> A.Expr:
     """The first cell of the thread's element."""
-    return A.Binary("*", A.Name("lid", span=span), A.IntLit(binding.private, span=span), span=span)
+    return slice_start(binding.private, span)
 
 
 def element(agg, binding: Binding, span):

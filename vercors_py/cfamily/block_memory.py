@@ -39,6 +39,7 @@ from .clang_expressions import Val, _fname, children, has_effects
 from .clang_pointers import UNSET, Pointee
 from .clang_scope import Binding, Unsupported
 from .clang_types import CType, Kind
+from .private_slices import slice_start
 
 COPIES = {"memcpy", "__builtin_memcpy"}
 SETS = {"memset", "__builtin_memset"}
@@ -232,7 +233,7 @@ class Blocks:
             raise Unsupported("unsupported.pointer", span, f"`{array.name}` does not hold `{units.mixed.spelling}`")
         index = _plus(at, k, span)
         if array.private:
-            start = A.Binary("*", A.Name("lid", span=span), A.IntLit(array.private, span=span), span=span)
+            start = slice_start(array.private, span)
             relative = A.Binary("-", index, start, span=span)
             index = A.Binary("+", start, A.Fits(relative, f"the private array `{array.name}`", 0, array.private - 1,
                                                   "memcpy", "bounds.index", span=span), span=span)

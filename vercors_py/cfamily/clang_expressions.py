@@ -51,6 +51,7 @@ from .clang_scope import Binding, Scope, Unsupported, What, key
 from .clang_shifts import folds_undefined, shift
 from .clang_types import CType, Kind
 from .dialect import Dialect
+from .private_slices import slice_lid, slice_start
 
 
 @attrs.frozen
@@ -375,7 +376,7 @@ class Exprs:
         """A scalar in memory: cell 0 of an array of one (`__shared__` or file scope;
         `x[0]` in annotations), or a thread variable whose address is taken: its cell
         `lid` of a private array."""
-        index = A.Name("lid", span=span) if binding.private else A.IntLit(0, span=span)
+        index = slice_lid(span) if binding.private else A.IntLit(0, span=span)
         return A.Index(A.Name(binding.name, span=span), index, span=span)
 
     def builtin(self, flat: str, dim: int, c: Cursor) -> A.Expr:
@@ -448,7 +449,7 @@ class Exprs:
         index = _times(self.index(item), stride, self.s.span(item))
         if array.private > 1:
             span = self.s.span(item)
-            start = A.Binary("*", A.Name("lid", span=span), A.IntLit(array.private, span=span), span=span)
+            start = slice_start(array.private, span)
             at_start = isinstance(offset, A.Binary) and offset.op == "*" and isinstance(offset.left, A.Name) \
                 and offset.left.id == "lid"
             relative = index if at_start else _plus(_minus(offset, start, span), index, span)

@@ -15,6 +15,7 @@ from .clang_expressions import Exprs, Val, children
 from .clang_scope import Scope, Unsupported, What
 from .clang_types import CType
 from .dialect import Dialect
+from .private_slices import slice_start
 
 
 class Memory:
@@ -112,7 +113,7 @@ def private_array(scope: Scope, exprs: Exprs, c: Cursor, init: Cursor | None) ->
             value, where = exprs.convert(exprs.value(values[at]), ctype, values[at]).expr, scope.span(values[at])
         else:
             value, where = exprs.convert(Val(A.IntLit(0, span=span), T.INT), ctype, init).expr, span
-        index = A.Binary("+", A.Binary("*", A.Name("lid", span=where), A.IntLit(length, span=where), span=where),
+        index = A.Binary("+", slice_start(length, where),
                          A.IntLit(at, span=where), span=where)
         stores.append(A.ArrayAssign(A.Index(A.Name(binding.name, span=where), index, span=where), value, span=where))
     return stores

@@ -37,6 +37,7 @@ from .clang_expressions import (_CASTS, Val, _minus, _plus, _times, children, op
                                 single_return, strip)
 from .clang_scope import Binding, Unsupported, What, key
 from .dialect import Dialect
+from .private_slices import slice_start
 
 NULL, UNSET = 0, -1
 # What a pointer may point at besides arrays (array names are C identifiers: no clash).
@@ -195,7 +196,7 @@ class Pointers:
         if array.cell:
             return self.e.cell(array, span).index
         if array.private:
-            return A.Binary("*", A.Name("lid", span=span), A.IntLit(array.private, span=span), span=span)
+            return slice_start(array.private, span)
         return A.IntLit(0, span=span)
 
     def variable(self, binding: Binding, declaration: Cursor, span) -> Pointee:

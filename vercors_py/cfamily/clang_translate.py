@@ -45,6 +45,7 @@ from .clang_shifts import definitions, facts as shift_facts
 from .clang_statements import Statements, _builtin_call
 from .dialect import Dialect
 from .launch import Launch, from_header
+from .private_slices import is_slice_lid, slice_start
 from ..source import SourceText
 
 
@@ -458,7 +459,7 @@ def _private_permissions(arrays, span) -> list:
     owned = []
     for name, cells in arrays:
         k = A.Name("k$", span=span)
-        start = A.Binary("*", A.Name("lid", span=span), A.IntLit(cells, span=span), span=span)
+        start = slice_start(cells, span)
         within = A.Binary("&&", A.Binary("<=", start, k, span=span), A.Binary(
             "<", k, A.Binary("+", start, A.IntLit(cells, span=span), span=span), span=span), span=span)
         owned.append(A.Quantifier(A.QuantKind.FORALL_STAR, A.Type.INT, "k$", within,
@@ -537,7 +538,8 @@ def _depth_facts(scope: Scope, members, name_span) -> list[A.ContextEverywhere]:
     kernel that never names z cannot tell two threads apart that differ only in z.  The
     depth is `--dims` if given (the user's fact), else the kernel's own: up to the last
     axis any of its ids or sizes names (a linear id names them all), stated as an
-    assumption."""
+    assumption.  A private slice's `lid` is the mapping's, not the kernel's
+    (private_slices.py)."""
     launch = scope.launch
     if not scope.dimensional:
         return []
@@ -560,7 +562,7 @@ def _named_depth(members) -> int:
     """How many axes a kernel's code and annotations distinguish."""
     depth = 1
     for node in (n for member in members for n in A.walk(member)):
-        if isinstance(node, A.Name) and node.id.partition(".")[0] in RESERVED_NAMES:
+        if isinstance(node, A.Name) and node.id.partition(".")[0] in RESERVED_NAMES and not is_slice_lid(node):
             family, _, axis = node.id.partition(".")
             if not axis:
                 if family in ("lid", "gid", "tid"):

@@ -18,7 +18,7 @@ from .. import diagnostics as D
 from ..engine.threads import unknowns
 from ..semantics.dimensions import derived_ids
 from ..syntax import ast as A
-from . import radix
+from . import private, radix
 from .intervals import intervals
 from .protocol import Access, Protocol
 
@@ -56,14 +56,14 @@ def check(p: Protocol, timeout: float, benign_writes: bool = False, intra_group:
     same, other = _second(p, same_group=True), _second(p, same_group=False)
     for scope in (A.Scope.LOCAL, A.Scope.GLOBAL):
         for interval in intervals(p.body, scope):
-            for accesses in _by_array(_distinct(interval)):
+            for accesses in filter(lambda g: private.shared(p, g), _by_array(_distinct(interval))):
                 key = frozenset(id(a) for a in accesses)
                 if key not in seen:
                     seen.add(key)
                     pairs += _count(accesses)
                     _ask(p, accesses, same, timeout, benign_writes, found, unknown)
     global_accesses = [] if intra_group else _distinct(a for i in intervals(p.body, A.Scope.GLOBAL) for a in i)
-    for accesses in _by_array(global_accesses):
+    for accesses in filter(lambda g: private.shared(p, g), _by_array(global_accesses)):
         pairs += _count(accesses)
         _ask(p, accesses, other, timeout, benign_writes, found, unknown)
     if found:
