@@ -321,19 +321,27 @@ def test_what_races_says_of_a_pointer_kernel_the_compiled_one_does(oracle, path,
         assert said == "unknown" and (outcome.failed if use == 0 else not outcome.failed), outcome.describe()
 
 
-# ---- a thread's private memory, and the depth a private array does not add (races/private.py) ----
+# ---- races' own rules: private memory, decided branches (races/private.py, races/decided.py) ----
 
-PRIVATE_FILES = sorted((ROOT / "tests" / "data" / "protocols").glob("private-*"))
+RULE_FILES = sorted([*(ROOT / "tests" / "data" / "protocols").glob("private-*"),
+                     *(ROOT / "tests" / "data" / "protocols").glob("decided-*")])
 
 
-@pytest.mark.parametrize("path", PRIVATE_FILES, ids=lambda p: p.name)
-def test_what_races_says_of_a_private_array_kernel_the_compiled_one_does(oracle, path):
-    """Race-free kernels do not race when compiled, racy ones do: private arrays are each
-    thread's own, __shared__ ones are not, and a launch with depth is checked as one."""
-    local = None if path.name.startswith("private-depth") else (4, 4, 1)
-    groups = None if path.name.startswith("private-depth") else (2, 2, 1)
-    outcome = c_oracle.run(path, local=local, groups=groups, scalars={"w": 8, "h": 8},
-                           lengths={"out": 128, "in": 64}, fills={"in": (3, 250, 17, 0)})
+def _rule_launch(path: pathlib.Path) -> dict:
+    if path.name.startswith("private-own"):
+        return dict(local=(4, 4, 1), groups=(2, 2, 1), scalars={"w": 8, "h": 8}, lengths={"out": 128, "in": 64},
+                    fills={"in": (3, 250, 17, 0)})
+    if path.name.startswith("private-depth"):
+        return dict(scalars={"w": 8, "h": 8}, lengths={"out": 128, "in": 64}, fills={"in": (3, 250, 17, 0)})
+    return dict(scalars={"n": 2})
+
+
+@pytest.mark.parametrize("path", RULE_FILES, ids=lambda p: p.name)
+def test_what_races_says_of_a_kernel_its_own_rules_decide_the_compiled_one_does(oracle, path):
+    """Race-free kernels neither race nor diverge when compiled, racy ones do: private
+    arrays are each thread's own, __shared__ ones are not, a launch with depth is checked
+    as one; a branch every thread takes keeps a barrier loop in it uniform."""
+    outcome = c_oracle.run(path, **_rule_launch(path))
     said = verdict(path, "races")
     assert said in ("race-free", "racy")
-    assert (outcome.racy if said == "racy" else not outcome.failed), outcome.describe()
+    assert (outcome.failed if said == "racy" else not outcome.failed), outcome.describe()

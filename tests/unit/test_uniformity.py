@@ -120,13 +120,17 @@ def test_a_declaration_without_a_value_is_uniform_once_set_before_any_read():
 
 def test_a_declaration_without_a_value_set_on_both_branches_is_set_before_any_read():
     # `T *p; if (gid == 1) p = a; else p = b;` (GPUVerify's async_work_group_copy/pass/
-    # test6): every path sets it.  Its twins set it on one branch only, read it on one
-    # first, or branch on it.
+    # test6): every path sets it.  Its twins set it on one branch only and read it after,
+    # read it on one first, or branch on it.  Set on one branch and read nowhere else
+    # (`u`), its value before is never seen either.
     body = """
     int p;
     if (gid == 1) { p = 0; } else { p = n; }
     int q;
     if (gid == 1) { q = 0; }
+    int y = q;
+    int u;
+    if (gid == 1) { u = 0; }
     int r;
     if (gid == 1) { r = 0; } else { int x = r; r = 1; }
     int s;
@@ -134,7 +138,7 @@ def test_a_declaration_without_a_value_set_on_both_branches_is_set_before_any_re
     int t;
     if (lid == 1) { t = 0; } else { t = 1; }
     """
-    assert uniform(body, "(int n)") == {"p"}
+    assert uniform(body, "(int n)") == {"p", "u"}
 
 
 def test_a_barrier_in_a_loop_over_a_counter_declared_before_is_not_divergence():

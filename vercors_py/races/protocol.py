@@ -134,6 +134,9 @@ class Protocol:
     # Where a thread may access memory through a pointer into no array (NULL, not set:
     # `bounds.null` checks of the C mapping), undefined in C: (the condition, the check).
     faults: tuple = ()
+    # The condition of each `if` of main where the walk met it, with its path condition
+    # (by the statement's id; decided.py).
+    branches: dict = attrs.field(factory=dict)
     second_threads: dict = attrs.field(factory=dict)   # check.py's, made once per kernel
 
 
@@ -253,6 +256,7 @@ class _Walk:
         self.reach: dict[Span, list] = {}
         self.facts: list = []
         self.faults: list = []
+        self.branches: dict[int, list] = {}
 
     # ---- unknowns ----
     def _fresh(self, name: str, sort, mine: list):
@@ -305,7 +309,7 @@ class _Walk:
         self.facts = facts
         body, _ = self.block(self.kernel.main.body.stmts, st, t.true)
         return Protocol(self.kernel, body, z3.And(facts), sizes, gid, lid, tid, tuple(self.own), tuple(self.group),
-                        tuple(params), self.engine, self.reach, tuple(self.faults))
+                        tuple(params), self.engine, self.reach, tuple(self.faults), self.branches)
 
     def _value(self, e: A.Expr, st: State):
         return self.evaluator.eval(e, st)
@@ -423,6 +427,7 @@ class _Walk:
 
     def branch(self, stmt: A.If, st: State, guard):
         cond = self._value(stmt.cond, st)
+        self.branches.setdefault(id(stmt), []).append((guard, cond))
         reads = self.reads(stmt.cond, st, guard)
         then, st_then = self.block([stmt.then], st, z3.And(guard, cond))
         if stmt.otherwise is not None:

@@ -8,7 +8,9 @@ not divergent, whatever the rule says of the variables in it (`if (lid < gsize)`
 from __future__ import annotations
 
 from .. import diagnostics as D
+from ..semantics.uniformity import analyze
 from .check import Outcome, check, reached_uniformly, undefined
+from .decided import decided
 from .model import RacesVerdict
 from .protocol import Unsupported, protocol
 
@@ -32,6 +34,14 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
             outcomes.add(Outcome.RACY if divergence else Outcome.UNKNOWN)
             continue
         divergence = _still_divergent(p, divergence, timeout)
+        known = frozenset()
+        while divergence and (more := decided(p, timeout)) > known:
+            # Conditions the launch decides alike for a group are uniform: the rule again.
+            known = more
+            again = analyze(ck.kernel.main, known)
+            p = protocol(ck.kernel, checked.functions, again.uniform, timeout, cancel, fenced_only,
+                         shared_memory=not benign_writes)
+            divergence = _still_divergent(p, [d for d in again.diagnostics if d.severity is D.Severity.ERROR], timeout)
         diagnostics += divergence
         if divergence:
             outcomes.add(Outcome.RACY)

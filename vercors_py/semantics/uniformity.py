@@ -47,8 +47,10 @@ class _Assignment:
 class _Walker:
     """One pass over `main` under a given guess of the uniform locals."""
 
-    def __init__(self, uniform: frozenset[Symbol], set_first: frozenset[int] = frozenset()):
+    def __init__(self, uniform: frozenset[Symbol], set_first: frozenset[int] = frozenset(),
+                 decided: frozenset[int] = frozenset()):
         self.uniform = uniform
+        self.decided = decided            # ids of `if`s whose condition is known to be uniform
         self.set_first = set_first        # ids of declarations without a value set before any read
         self.assignments: list[_Assignment] = []
         self.barriers: list[tuple[A.Barrier, A.Expr | None]] = []      # barrier, blocking condition
@@ -91,7 +93,7 @@ class _Walker:
             case A.Assign(target=A.Name(symbol=Symbol(kind=SymbolKind.LOCAL) as var)):
                 self.assignments.append(_Assignment(var, s.value, guard is None, s.span, guard))
             case A.If():
-                inner = self.narrow(guard, s.cond)
+                inner = guard if id(s) in self.decided else self.narrow(guard, s.cond)
                 self.conditions.append((s, s.cond))
                 jumped = self.stmt(s.then, inner, loops)
                 if s.otherwise is not None:
@@ -175,6 +177,9 @@ def _first_use(stmt, var: Symbol) -> str | None:
             # Set on both branches (a pointer's `if (...) p = a; else p = b;`): on every path.
             uses = {_first_use(then, var), _first_use(otherwise, var)}
             return None if uses == {None} else "set" if uses == {"set"} else "read"
+        case A.If(cond=cond, then=then, otherwise=None) if not _mentions(cond, var) and _first_use(then, var) == "set":
+            # Set first where it runs, not mentioned where it does not: what follows decides.
+            return None
         case A.For(init=init) if init is not None:
             use = _first_use(init, var)
             if use is not None:
@@ -187,10 +192,10 @@ def _mentions(node, var: Symbol) -> bool:
 
 
 def _fixed_point(body: A.Block, candidates: frozenset[Symbol], set_first: frozenset[int],
-                 use_context: bool) -> tuple[frozenset[Symbol], _Walker]:
+                 use_context: bool, decided: frozenset[int] = frozenset()) -> tuple[frozenset[Symbol], _Walker]:
     uniform = candidates
     while True:
-        walker = _Walker(uniform, set_first)
+        walker = _Walker(uniform, set_first, decided)
         walker.block(body.stmts, None, ())
         losers = {a.var for a in walker.assignments
                   if a.value is None or not walker.is_uniform(a.value) or (use_context and not a.uniform_context)}
@@ -199,13 +204,15 @@ def _fixed_point(body: A.Block, candidates: frozenset[Symbol], set_first: frozen
         uniform = uniform - losers
 
 
-def analyze(main: A.Procedure) -> Uniformity:
+def analyze(main: A.Procedure, decided: frozenset[int] = frozenset()) -> Uniformity:
+    """`decided`: the ids of `if`s whose condition another analysis has shown to be the
+    same for every thread of a work group that reaches it (races/decided.py)."""
     candidates = frozenset(_locals_of(main.body))
     set_first = _set_before_read(main.body)
-    uniform, walker = _fixed_point(main.body, candidates, set_first, use_context=True)
+    uniform, walker = _fixed_point(main.body, candidates, set_first, use_context=True, decided=decided)
     # Locals whose values are uniform but that some thread assigns under a non-uniform
     # condition: the cause worth pointing at when a barrier's control flow depends on them.
-    by_value, _ = _fixed_point(main.body, candidates, set_first, use_context=False)
+    by_value, _ = _fixed_point(main.body, candidates, set_first, use_context=False, decided=decided)
     tainted = by_value - uniform
     problems: list[D.Diagnostic] = []
     holders = _barrier_holders(main.body)
@@ -221,7 +228,7 @@ def analyze(main: A.Procedure) -> Uniformity:
 
     causes: set[Symbol] = set()
     for construct, cond in walker.conditions:
-        if id(construct) in holders and not walker.is_uniform(cond):
+        if id(construct) in holders and id(construct) not in decided and not walker.is_uniform(cond):
             causes |= _depends_on(cond, walker.assignments) & tainted
     for a in walker.assignments:
         # A loop variable is non-uniform because of its own loop condition; the cause
