@@ -100,3 +100,22 @@ def test_a_fact_naming_a_component_gives_the_kernel_the_axes_it_names(facts, ver
     result = races("component-fact.cl", *facts)
     assert result.verdict.value == verdict
     assert dimensions is None or any(a.startswith(dimensions) for a in result.assumptions)
+
+
+@pytest.mark.parametrize(("name", "facts", "verdict"), [
+    ("vector-component.cl", ("dims.x >= tcount",), "race-free"),
+    ("vector-component.cl", ("dims.s0 >= tcount",), "race-free"),
+    ("vector-component.cl", ("dims.y >= tcount",), "racy"),
+    ("vector-component.cl", ("dims.x >= tcount - 1",), "racy"),
+    ("struct-field.cu", ("d.w >= tcount", "e.y >= tcount"), "race-free"),
+    ("struct-field.cu", ("d.w >= tcount", "e.x >= tcount"), "racy"),
+    ("struct-field.cu", ("d.h >= tcount", "e.y >= tcount"), "racy"),
+])
+def test_a_fact_names_a_component_or_field_of_a_parameter_as_c_does(name, facts, verdict):
+    assert races(name, *facts).verdict.value == verdict
+
+
+@pytest.mark.parametrize("fact", ["dims.z >= tcount", "dims.xy >= tcount", "a.x >= 1", "dims.x.y >= 1"])
+def test_a_component_the_parameter_lacks_is_an_error_about_the_fact(fact):
+    result = races("vector-component.cl", fact)
+    assert result.verdict.value == "rejected" and result.diagnostics and result.diagnostics[0].span is None

@@ -9,8 +9,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .. import diagnostics as D
 from ..syntax import ast as A
 from ..semantics.symbols import RESERVED_NAMES
-from ..syntax import parser
-from . import clang_types as T
+from . import clang_types as T, fact_components
 from .clang_scope import Scope, in_c_scope
 from .clang_expressions import children
 from .launch import FACT_LABEL, unknown_kernel
@@ -20,7 +19,7 @@ def facts(scope: Scope, kernel: Cursor, name: str, name_span) -> list[A.ContextE
     """The host facts about kernel `name` (declared in `scope`, its parameters bound)."""
     out = []
     for text in scope.launch.facts_of(name):
-        parsed = parser.parse_fact(text, FACT_LABEL)
+        parsed = fact_components.parse(text, FACT_LABEL, scope)
         scope.problems.extend(parsed.diagnostics)
         out += [in_c_scope(item, scope) for item in parsed.items]
     if not scope.dimensional and any(_names_component(item) for item in out):

@@ -523,7 +523,11 @@ def parse_fact(text: str, label: str) -> Annotation:
     """A host fact given outside the file (`--assume`, the editor's settings): one
     expression, read as a `context_everywhere` clause's, with spans in a source of its
     own named `label`, so that its diagnostics point into the fact."""
-    source = fact_source(text, label)
+    return parse_fact_in(fact_source(text, label))
+
+
+def parse_fact_in(source: SourceText) -> Annotation:
+    """A host fact in the text `fact_source` made of it."""
     parsed = parse_annotation(source, 0, len(source.text))
     if parsed.diagnostics:
         return parsed
