@@ -321,10 +321,11 @@ def test_what_races_says_of_a_pointer_kernel_the_compiled_one_does(oracle, path,
         assert said == "unknown" and (outcome.failed if use == 0 else not outcome.failed), outcome.describe()
 
 
-# ---- races' own rules: private memory, decided branches (races/private.py, races/decided.py) ----
+# ---- races' own rules: private memory, decided branches, geometric loop variables, skipped loops ----
+# (races/private.py, decided.py, geometric.py, skips.py)
 
-RULE_FILES = sorted([*(ROOT / "tests" / "data" / "protocols").glob("private-*"),
-                     *(ROOT / "tests" / "data" / "protocols").glob("decided-*")])
+RULE_FILES = sorted(path for pattern in ("private-*", "decided-*", "loop-halving-*", "loop-skipped-*")
+                    for path in (ROOT / "tests" / "data" / "protocols").glob(pattern))
 
 
 def _rule_launch(path: pathlib.Path) -> dict:
@@ -333,6 +334,8 @@ def _rule_launch(path: pathlib.Path) -> dict:
                     fills={"in": (3, 250, 17, 0)})
     if path.name.startswith("private-depth"):
         return dict(scalars={"w": 8, "h": 8}, lengths={"out": 128, "in": 64}, fills={"in": (3, 250, 17, 0)})
+    if path.name.startswith("loop-halving"):
+        return dict(scalars={"n": 16}, lengths={"out": 128})
     return dict(scalars={"n": 2})
 
 
@@ -340,7 +343,9 @@ def _rule_launch(path: pathlib.Path) -> dict:
 def test_what_races_says_of_a_kernel_its_own_rules_decide_the_compiled_one_does(oracle, path):
     """Race-free kernels neither race nor diverge when compiled, racy ones do: private
     arrays are each thread's own, __shared__ ones are not, a launch with depth is checked
-    as one; a branch every thread takes keeps a barrier loop in it uniform."""
+    as one; a branch every thread takes keeps a barrier loop in it uniform; variables that
+    double and halve together keep their relation; a loop that runs no iteration does not
+    pair what came before it with its own accesses."""
     outcome = c_oracle.run(path, **_rule_launch(path))
     said = verdict(path, "races")
     assert said in ("race-free", "racy")

@@ -24,6 +24,7 @@ import functools
 import attrs
 
 from ..syntax import ast as A
+from . import skips
 from .protocol import Access, Choice, Event, Loop, Seq, Sync
 
 
@@ -33,6 +34,7 @@ class Flow:
     first: tuple | None
     middle: tuple[tuple, ...]
     last: tuple | None
+    skip: skips.Skip | None = None     # true on the paths through (skips.py)
 
 
 def _cat(*parts) -> tuple | None:
@@ -51,14 +53,16 @@ _BARRIER = Flow(None, (), (), ())
 
 def seq(x: Flow, y: Flow) -> Flow:
     joined = _join(x.last, y.first)
-    return Flow(_join(x.through, y.through),
+    return Flow(_join(skips.guard(x.through, y.skip), y.through),
                 _cat(x.first, _join(x.through, y.first)),
                 x.middle + y.middle + ((joined,) if joined is not None else ()),
-                _cat(y.last, _join(x.last, y.through)))
+                _cat(y.last, _join(skips.guard(x.last, y.skip), y.through)),
+                skips.both(x.skip, y.skip))
 
 
 def choice(x: Flow, y: Flow) -> Flow:
-    return Flow(_cat(x.through, y.through), _cat(x.first, y.first), x.middle + y.middle, _cat(x.last, y.last))
+    return Flow(_cat(x.through, y.through), _cat(x.first, y.first), x.middle + y.middle, _cat(x.last, y.last),
+                skips.either(x.skip, y.skip))
 
 
 @functools.singledispatch
@@ -107,7 +111,9 @@ def _loop(event: Loop, scope: A.Scope) -> Flow:
     return Flow(through,
                 _cat(e.first, _join(e.through, later(e.first))),
                 e.middle + ((wrap,) if wrap is not None else ()),
-                _cat(later(e.last), _join(e.last, later(e.through))))
+                _cat(later(e.last), _join(e.last, later(e.through))),
+                # Only zero iterations run through a loop whose every iteration meets a barrier.
+                event.skip if e.through is None else None)
 
 
 def crossing(event: Event) -> list[Access]:

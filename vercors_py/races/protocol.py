@@ -38,6 +38,8 @@ from ..engine.encode import Evaluator
 from ..engine.functions import FunctionTable
 from ..engine.state import State
 from ..engine.threads import fresh_ids, fresh_sizes, in_range, size_facts, unknowns
+from . import geometric
+from .skips import Skip
 
 # Calls inlined into one another before the walk gives up (recursion).
 MAX_DEPTH = 8
@@ -91,6 +93,7 @@ class Loop:
     double."""
     body: object
     renaming: tuple                # (unknown, its copy in the next iteration)
+    skip: object = None            # skips.Skip: the loop runs no iteration (None: unknown)
     flows: dict = attrs.field(factory=dict)     # by memory space (intervals.py)
     _next: dict = attrs.field(factory=dict)
 
@@ -480,6 +483,8 @@ class _Walk:
         start = self.havoc(st, assigned, shared=barrier)
         updates = self._updates(code)
         start, stepped = self._stepped(body, header, cond, updates, st, start, assigned, barrier)
+        start, scaled = geometric.tie(self, body, header, cond, st, start, assigned, barrier)
+        stepped += scaled
         entry = z3.And(guard, *stepped, *self._counters(updates, st, start, assigned))
         reads = self.reads(cond, start, entry)
         holds = self._value(cond, start) if cond is not None else self.t.true
@@ -491,7 +496,8 @@ class _Walk:
             event = Seq((event, update))
         iteration = Seq((*reads, event))
         if barrier:
-            iteration = Loop(iteration, self._next_iteration(iteration, marks))
+            skip = Skip(z3.Not(self._value(cond, st))) if cond is not None else None
+            iteration = Loop(iteration, self._next_iteration(iteration, marks), skip)
         return iteration, self.havoc(st, assigned, shared=barrier), guard
 
     def _marks(self) -> tuple[int, ...]:
