@@ -4,7 +4,7 @@
 // licence: BSD-2-Clause (bench/realcode/LICENSES.md)
 // kernel: group_prefixSum
 // host: local = device's kernelWorkGroupSize, global (dataSize+1)/2 rounded up; idxOffset = 1, 2*local, (2*local)^2, ... (>= 1)
-// verdict: race-free: Blelloch-style up/down sweeps: in each step the written cells (bi) and read cells (ai) of distinct work-items are distinct; a barrier between steps
+// verdict: racy: globalIdx = idxOffset*(2*t + 1) - 1 is computed in 32-bit uint: with the host's idxOffset = (2*local)^k, e.g. local 16 and idxOffset 32^6 = 2^30, run for length >= 2^31 (length / idxOffset > 1), work-items t = 0 and t = 2 of the rounded-up global size both get 2^30 - 1 and both write output[2^30 - 1] (hand-checked from races' witness; race-free only for length < 2^31)
 // The code below is the original's, verbatim (host code removed).
 
 __kernel 

@@ -4,7 +4,7 @@
 // licence: Apache-2.0 (bench/realcode/LICENSES.md)
 // kernel: convolution_3x3
 // host: global = (out_dim.x, out_dim.y) rounded up, local chosen by the runtime
-// verdict: race-free: reads in and mask, writes out[gid.y*out_dim.x + gid.x] for in-range work-items only
+// verdict: racy: out[gid.y*out_dim.x + gid.x] is indexed in 32-bit uint: the host's x_dim and y_dim are unbounded size_t options, so for outputs of more than 2^32 cells two work-items' indices wrap onto one cell and both write it (hand-checked from races' witness; race-free only for out_dim.x * out_dim.y <= 2^32)
 // The code below is the original's, verbatim (host code removed).
 
 kernel void convolution_3x3(const global float* in, global float* out,
