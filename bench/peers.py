@@ -261,6 +261,17 @@ EXCLUDING = {
                    "do not race); races has no warps, every thread is its own",
     "--only-log": "GPUVerify logs the accesses but checks no race (a `pass` says nothing about "
                   "races; its xfails fail on an `__assert` about the log)",
+    "--adversarial-abstraction": "GPUVerify gives every read of memory an arbitrary value of its "
+                                 "own, so two threads that copy one cell no thread writes may write "
+                                 "two values (`A[i] = B[j]` races); in C, and in races, they read and "
+                                 "write one value",
+}
+# Kernels GPUVerify reads with the adversarial abstraction without the option: its default
+# for an array that does not affect control flow (GPUVerify's ArrayModelledAdversarially),
+# where its racy verdict rests on that abstraction alone; excluded as the option is.
+ADVERSARIAL_BY_DEFAULT = {
+    # Every thread writes `B[i] = A[i]` and no thread writes A: one value per cell of B.
+    "CUDA/loop_unwind/kernel.cu",
 }
 NO_BENIGN = "--no-benign-tolerance"  # two writes of one value race (benign_writes=False)
 INTRA_GROUP = "--only-intra-group"    # races between work groups are not asked (races' option)
@@ -381,7 +392,8 @@ def measure_races(path: Path, result: KernelResult) -> RaceResult | None:
     base = dict(kernel=result.kernel, language=result.language, expectation=result.expectation,
                 expected=want, benign_writes=head.option((NO_BENIGN,)) is None,
                 kind=error_kind(head.patterns) if want is Expected.NOT_A_RACE else None)
-    excluded = head.option(EXCLUDING)
+    excluded = head.option(EXCLUDING) or ("--adversarial-abstraction (GPUVerify's default for this kernel)"
+                                          if result.kernel in ADVERSARIAL_BY_DEFAULT else None)
     if excluded:
         return RaceResult(**base, outcome=Agreement.EXCLUDED, excluded_by=excluded)
     intra = head.option((INTRA_GROUP,)) is not None
@@ -800,11 +812,13 @@ def render_races(races: list[RaceResult]) -> list[str]:
         "Excluded, not run: kernels whose line 2 asks for semantics races does not model:",
         "",
         *[f"- `{option}`: {why}." for option, why in EXCLUDING.items()],
+        "- GPUVerify's default is the adversarial abstraction for an array that does not affect",
+        "  control flow; kernels whose racy verdict rests on it alone are excluded as if the",
+        f"  option were given: {', '.join(f'`{k}`' for k in sorted(ADVERSARIAL_BY_DEFAULT))}.",
         "",
         "Other options are run as they are, though races does not read them: `--kernel-args`",
-        "(fixed argument values), `--equality-abstraction` / `--adversarial-abstraction`",
-        "(GPUVerify's abstractions of memory values; races gives every read of a thread a value",
-        "of its own, nearest to the adversarial one), `--global_offset`,",
+        "(fixed argument values), `--equality-abstraction` (GPUVerify's abstraction of memory",
+        "values: threads read one value from one cell, as in races), `--global_offset`,",
         "`--no-barrier-access-checks`.",
         "",
         f"**Target:** at least {TARGET_AGREED} agreed (agreed race-free, agreed racy and not a race",

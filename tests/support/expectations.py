@@ -65,13 +65,13 @@ def races_header(text: str) -> str:
     raise ValueError("no //:: races header")
 
 
-def check_races(path: pathlib.Path, timeout: float = 10.0) -> list[str]:
+def check_races(path: pathlib.Path, timeout: float = 10.0, benign_writes: bool = False) -> list[str]:
     """`races` on a file with a `//:: races VERDICT` header and `//! code` marks.  A race
     is about two lines, its own and the other access's (a related place): a mark on
     either stands for it, and it is unexpected only when neither is marked."""
     text = path.read_text()
     want, expected = races_header(text), marks(text)
-    result = service.races_text(text, str(path), service.Options(timeout=timeout))
+    result = service.races_text(text, str(path), service.Options(timeout=timeout), benign_writes=benign_writes)
     problems = [] if result.verdict.value == want else [f"verdict {result.verdict.value}, expected {want}"]
     seen: dict[int, set[str]] = {}
     for d in (d for d in result.diagnostics if d.severity is Severity.ERROR):

@@ -13,7 +13,9 @@ A loop is given as one iteration of its body and the renaming that gives the nex
 (protocol.Loop), whose uniform values are independent unknowns: the interval that spans
 the back edge joins the end of one iteration with the start of the next, and two
 threads in one barrier interval of the body share an iteration (barriers are aligned,
-so they are in the same iteration).  Only the next iteration's first, last and
+so they are in the same iteration).  The loop is left by its test (the reads of its
+condition) after an iteration's last barrier, or with no iteration at all unless the
+condition surely holds on entry.  Only the next iteration's first, last and
 through parts are made: its intervals closed inside are the first iteration's renamed,
 so asking them again could find nothing new, and nesting loops does not double them.
 """
@@ -103,15 +105,19 @@ def _(event: Loop, scope: A.Scope) -> Flow:
 def _loop(event: Loop, scope: A.Scope) -> Flow:
     e = flow(event.body, scope)
     later = lambda part: None if part is None else tuple(event.next(a) for a in part)
-    # Zero iterations run through with nothing; iterations that meet no barrier run
-    # through with theirs (one iteration and the next pair any two such iterations).
-    through = _cat((), _cat(e.through, later(e.through))) if e.through is not None else ()
+    test = tuple(a for a in event.test if a.scope is scope)
+    # Zero iterations run through with the test that fails (unless the loop is surely
+    # entered); iterations that meet no barrier run through with theirs (one iteration
+    # and the next pair any two such iterations).
+    zero = None if event.entered else test
+    through = _cat(zero, _cat(e.through, later(e.through))) if e.through is not None else zero
     wrap = _join(e.last, later(e.first))
-    # The next iteration's own intervals are the first's renamed: the same queries.
+    # The next iteration's own intervals are the first's renamed: the same queries.  The
+    # loop is left after an iteration's last barrier by the next test, which fails.
     return Flow(through,
                 _cat(e.first, _join(e.through, later(e.first))),
                 e.middle + ((wrap,) if wrap is not None else ()),
-                _cat(later(e.last), _join(e.last, later(e.through))),
+                _cat(_join(e.last, later(test)), _join(e.last, later(e.through))),
                 # Only zero iterations run through a loop whose every iteration meets a barrier.
                 event.skip if e.through is None else None)
 

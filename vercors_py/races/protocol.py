@@ -94,6 +94,10 @@ class Loop:
     body: object
     renaming: tuple                # (unknown, its copy in the next iteration)
     skip: object = None            # skips.Skip: the loop runs no iteration (None: unknown)
+    # The reads of the loop's condition (in `body` too): the last test, the one that
+    # fails, meets the code after the loop (intervals.py).
+    test: tuple = ()
+    entered: bool = False          # the condition surely holds on entry: no run skips the body
     flows: dict = attrs.field(factory=dict)     # by memory space (intervals.py)
     _next: dict = attrs.field(factory=dict)
 
@@ -144,16 +148,14 @@ class Protocol:
 
 
 def protocol(kernel: A.Kernel, functions, uniform: frozenset, timeout: float, cancel=None,
-             fenced_only: bool = False, shared_memory: bool = True) -> Protocol:
+             fenced_only: bool = False) -> Protocol:
     """`fenced_only`: a barrier orders the accesses of the memory its fences name only,
     as OpenCL and GPUVerify read `barrier(CLK_LOCAL_MEM_FENCE)`; otherwise every barrier
     orders all accesses, as the language has it (LANGUAGE.md: fences decide which facts
-    are published, `barrier()` only orders accesses).  `shared_memory`: threads read the
-    same values from memory (see `_fresh_memory`); otherwise each thread its own, as
-    GPUVerify abstracts reads when it judges two writes of one value benign."""
+    are published, `barrier()` only orders accesses)."""
     engine = Engine(f"{kernel.name}/races", timeout, cancel)
     engine.functions = FunctionTable(engine.t, functions)
-    return _Walk(engine, kernel, uniform, fenced_only, shared_memory).run()
+    return _Walk(engine, kernel, uniform, fenced_only).run()
 
 
 _ALL_MEMORY = frozenset(A.Scope)
@@ -240,11 +242,9 @@ def _children(ctx, node) -> list:
 
 
 class _Walk:
-    def __init__(self, engine: Engine, kernel: A.Kernel, uniform: frozenset, fenced_only: bool,
-                 shared_memory: bool):
+    def __init__(self, engine: Engine, kernel: A.Kernel, uniform: frozenset, fenced_only: bool):
         self.engine = engine
         self.fenced_only = fenced_only
-        self.shared_memory = shared_memory
         self.t = engine.t
         self.kernel = kernel
         self.uniform = uniform
@@ -271,13 +271,14 @@ class _Walk:
         """Memory that others may have written: unknown, but the same for every thread
         that reads it (of the group, for local memory).  Two threads can read different
         values of one cell only if a write came between, and a write between two reads
-        of other threads without a barrier is itself a race, which is reported."""
+        of other threads without a barrier is itself a race, which is reported: a
+        read-write race, so also under `--benign-writes` (which forgives two writes of one
+        value, never a write beside a read).  Of the executions, those whose reads of one
+        cell agree are the ones up to the first race, and that race is among them."""
         out = {}
         for symbol in values:
             term = self.t.fresh_array(symbol.name, symbol.type)
-            if not self.shared_memory:
-                self.own.append(term)
-            elif symbol.scope is A.Scope.LOCAL:
+            if symbol.scope is A.Scope.LOCAL:
                 self.group.append(term)
             else:
                 self.everyone.append(term)
@@ -497,7 +498,8 @@ class _Walk:
         iteration = Seq((*reads, event))
         if barrier:
             skip = Skip(z3.Not(self._value(cond, st))) if cond is not None else None
-            iteration = Loop(iteration, self._next_iteration(iteration, marks), skip)
+            entered = cond is None or not self._feasible(z3.And(guard, z3.Not(self._value(cond, st))))
+            iteration = Loop(iteration, self._next_iteration(iteration, marks), skip, tuple(reads), entered)
         return iteration, self.havoc(st, assigned, shared=barrier), guard
 
     def _marks(self) -> tuple[int, ...]:

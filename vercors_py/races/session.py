@@ -1,7 +1,10 @@
 """`races` on a checked program: each kernel's protocol, its queries, one verdict.
 
 Barrier divergence starts from the lock-step rule of the checker (semantics/uniformity.py),
-the one `check` applies, and is refined as GPUVerify does: a barrier (or a jump past one)
+the one `check` applies but for reads of memory: here a read of one cell (an index the
+rule calls uniform) is uniform, since threads of a group read one value from a cell
+unless a thread writes it in that barrier interval, a read-write race that is reported
+(protocol.py, `_fresh_memory`).  It is refined as GPUVerify does: a barrier (or a jump past one)
 whose condition of being reached Z3 proves the same for every two threads of a group is
 not divergent, whatever the rule says of the variables in it (`if (lid < gsize)`).
 """
@@ -22,11 +25,10 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
     outcomes: set[str] = set()
     pairs = 0
     for ck in checked.kernels:
-        divergence = [d for d in ck.uniformity.diagnostics if d.severity is D.Severity.ERROR]
+        uniformity = analyze(ck.kernel.main, memory=True)
+        divergence = [d for d in uniformity.diagnostics if d.severity is D.Severity.ERROR]
         try:
-            # Writes of one value are benign only when equal whatever memory holds.
-            p = protocol(ck.kernel, checked.functions, ck.uniform, timeout, cancel, fenced_only,
-                         shared_memory=not benign_writes)
+            p = protocol(ck.kernel, checked.functions, uniformity.uniform, timeout, cancel, fenced_only)
         except Unsupported as problem:
             diagnostics += divergence
             diagnostics.append(D.error("unsupported.statement", problem.span,
@@ -38,9 +40,8 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
         while divergence and (more := decided(p, timeout)) > known:
             # Conditions the launch decides alike for a group are uniform: the rule again.
             known = more
-            again = analyze(ck.kernel.main, known)
-            p = protocol(ck.kernel, checked.functions, again.uniform, timeout, cancel, fenced_only,
-                         shared_memory=not benign_writes)
+            again = analyze(ck.kernel.main, known, memory=True)
+            p = protocol(ck.kernel, checked.functions, again.uniform, timeout, cancel, fenced_only)
             divergence = _still_divergent(p, [d for d in again.diagnostics if d.severity is D.Severity.ERROR], timeout)
         diagnostics += divergence
         if divergence:

@@ -3,7 +3,9 @@
 A variable is uniform when every thread of a work group holds the same value in it:
 gid, gsize, ngroups, tcount, kernel parameters, and locals of `main` that are only
 ever assigned uniform expressions under uniform conditions (a fixed point, since
-assignments may depend on each other).  Memory reads are never uniform.
+assignments may depend on each other).  Memory reads are never uniform, except for
+`races` (`memory=True`, races/session.py): there a read of a cell at a uniform index
+is.
 
 Barrier divergence is then reported for
   * a barrier under a non-uniform condition (if, loop, or after a non-uniform jump),
@@ -48,9 +50,11 @@ class _Walker:
     """One pass over `main` under a given guess of the uniform locals."""
 
     def __init__(self, uniform: frozenset[Symbol], set_first: frozenset[int] = frozenset(),
-                 decided: frozenset[int] = frozenset()):
+    def __init__(self, uniform: frozenset[Symbol], set_first: frozenset[int] = frozenset(),
+                 decided: frozenset[int] = frozenset(), memory: bool = False):
         self.uniform = uniform
         self.decided = decided            # ids of `if`s whose condition is known to be uniform
+        self.memory = memory              # a read at a uniform index is uniform
         self.set_first = set_first        # ids of declarations without a value set before any read
         self.assignments: list[_Assignment] = []
         self.barriers: list[tuple[A.Barrier, A.Expr | None]] = []      # barrier, blocking condition
@@ -62,7 +66,7 @@ class _Walker:
             return True
         for node in A.walk(e):
             match node:
-                case A.Index():
+                case A.Index() if not (self.memory and self.is_uniform(node.index)):
                     return False
                 case A.Name(symbol=Symbol() as s):
                     if s.kind is SymbolKind.RESERVED and reserved_base(s.name) not in UNIFORM_RESERVED:
@@ -192,10 +196,11 @@ def _mentions(node, var: Symbol) -> bool:
 
 
 def _fixed_point(body: A.Block, candidates: frozenset[Symbol], set_first: frozenset[int],
-                 use_context: bool, decided: frozenset[int] = frozenset()) -> tuple[frozenset[Symbol], _Walker]:
+                 use_context: bool, decided: frozenset[int] = frozenset(),
+                 memory: bool = False) -> tuple[frozenset[Symbol], _Walker]:
     uniform = candidates
     while True:
-        walker = _Walker(uniform, set_first, decided)
+        walker = _Walker(uniform, set_first, decided, memory)
         walker.block(body.stmts, None, ())
         losers = {a.var for a in walker.assignments
                   if a.value is None or not walker.is_uniform(a.value) or (use_context and not a.uniform_context)}
@@ -204,15 +209,18 @@ def _fixed_point(body: A.Block, candidates: frozenset[Symbol], set_first: frozen
         uniform = uniform - losers
 
 
-def analyze(main: A.Procedure, decided: frozenset[int] = frozenset()) -> Uniformity:
+def analyze(main: A.Procedure, decided: frozenset[int] = frozenset(), memory: bool = False) -> Uniformity:
     """`decided`: the ids of `if`s whose condition another analysis has shown to be the
-    same for every thread of a work group that reaches it (races/decided.py)."""
+    same for every thread of a work group that reaches it (races/decided.py); `memory`: a
+    read at a uniform index is uniform (races/session.py)."""
     candidates = frozenset(_locals_of(main.body))
     set_first = _set_before_read(main.body)
-    uniform, walker = _fixed_point(main.body, candidates, set_first, use_context=True, decided=decided)
+    uniform, walker = _fixed_point(main.body, candidates, set_first, use_context=True, decided=decided,
+                                   memory=memory)
     # Locals whose values are uniform but that some thread assigns under a non-uniform
     # condition: the cause worth pointing at when a barrier's control flow depends on them.
-    by_value, _ = _fixed_point(main.body, candidates, set_first, use_context=False, decided=decided)
+    by_value, _ = _fixed_point(main.body, candidates, set_first, use_context=False, decided=decided,
+                               memory=memory)
     tainted = by_value - uniform
     problems: list[D.Diagnostic] = []
     holders = _barrier_holders(main.body)
