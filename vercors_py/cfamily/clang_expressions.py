@@ -44,6 +44,7 @@ from . import bodiless
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
 from . import clang_groups
+from . import clang_truths
 from . import clang_types as T
 from . import helper_values
 from . import intrinsics
@@ -568,20 +569,21 @@ class Exprs:
         if op in _BITWISE:
             truth = self._truth(left_c), self._truth(right_c)
             if None not in truth:
-                # `(d == 1) | (d == 2)` of truth values is logical (both sides are pure).
-                logical = {"&": "&&", "|": "||", "^": "!="}[op]
-                return Val(A.Binary(logical, truth[0], truth[1], span=span), T.BOOL)
+                return Val(clang_truths.logical(op, truth[0], truth[1], span), T.BOOL)
         left, right = self.value(left_c), self.value(right_c)
         return self.combine(op, left, right, right_c, c)
 
     def _truth(self, c: Cursor) -> A.Expr | None:
         """A truth value that C made an int for an operator (`(a < b) | c`), or None."""
+        return self.cond(strip(c)) if self._is_truth(c) else None
+
+    def _is_truth(self, c: Cursor) -> bool:
         inner = strip(c)
-        if inner.kind is K.BINARY_OPERATOR and operator(inner) in _COMPARE | {"&&", "||"} \
-                or (inner.kind is K.UNARY_OPERATOR and self.u.unary_operator(inner) == "!") \
-                or T.scalar(inner.type) == T.BOOL or (T.scalar(inner.type) or T.INT).kind is Kind.BOOL:
-            return self.cond(inner)
-        return None
+        if inner.kind is K.BINARY_OPERATOR and operator(inner) in clang_truths.TRUTH_OPERATORS:
+            return all(self._is_truth(part) for part in children(inner))
+        return inner.kind is K.BINARY_OPERATOR and operator(inner) in _COMPARE | {"&&", "||"} \
+            or (inner.kind is K.UNARY_OPERATOR and self.u.unary_operator(inner) == "!") \
+            or T.scalar(inner.type) == T.BOOL or (T.scalar(inner.type) or T.INT).kind is Kind.BOOL
 
     def combine(self, op: str, left: Val, right: Val, right_c: Cursor, c: Cursor,
                 ctype: CType | None = None) -> Val:
