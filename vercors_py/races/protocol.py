@@ -56,7 +56,7 @@ class Access:
     guard: object                  # Z3 condition under which it happens
     span: Span
     text: str                      # the access as written
-    value: object = None           # a write's value (Z3 term)
+    value: object = None           # the value written, or read (Z3 term; --benign-writes)
 
     @property
     def verb(self) -> str:
@@ -381,6 +381,7 @@ class _Walk:
 
     def access(self, e: A.Index, st: State, guard, write: bool, value=None) -> Access:
         array = e.array.symbol
+        value = self._value(e, st) if value is None else value
         return Access(array, array.scope, self._value(e.index, st), write, guard, e.span, short(e), value)
 
     def stmt(self, stmt, st: State, guard) -> tuple[Event, State, object]:
