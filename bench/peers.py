@@ -737,34 +737,13 @@ def _other_kind(races) -> list[str]:
 
 # Why races is wrong on a kernel, read from the kernel (not generated); a kernel that is no
 # longer a false alarm is no longer listed, and a new one has no note.
-_EQUAL_READS = ("two writes of a value every thread read from one cell (`B[0] = A[0]`): GPUVerify's "
-                "benign tolerance sees one value; races gives every thread's read a value of its own")
-_READ_WRITE = ("a read and a write of one cell where every thread writes one value (`A[0] = 0; "
-               "x = A[0];`, `v = A[0]; A[0] = v;`): GPUVerify, with `--equality-abstraction`, passes "
-               "such read-write pairs (benign_race_tests/fail/writeafterread_otherval fails); races' "
-               "benign writes cover write-write pairs only")
 _CONSTANT = ("the write is under a condition that the values of an initialised `__constant` "
              "array make false, so it never runs; races takes memory values as unknown")
-_SHARED_CONDITION = ("the barrier is under `if (p[0] == 22)`: a read of local memory after a barrier, "
-                     "the same for a work group; races takes any read as not uniform")
 RACE_WHY = {
     "OpenCL/globalarray/pass/kernel.cl": _CONSTANT,
     "OpenCL/globalarray/pass2/kernel.cl": _CONSTANT,
-    "OpenCL/benign_race_tests/pass/readafterwrite/kernel.cl": _READ_WRITE,
-    "OpenCL/benign_race_tests/pass/writeafterread/kernel.cl": _READ_WRITE,
-    "OpenCL/benign_race_tests/pass/writewritearray/kernel.cl": _EQUAL_READS,
-    "OpenCL/multidimarrays/test5/kernel.cl": _READ_WRITE,
-    "OpenCL/pointertests/test_copy_between_memory_spaces/kernel.cl": _EQUAL_READS,
-    "OpenCL/pointertests/test_copy_between_memory_spaces2/kernel.cl": _EQUAL_READS,
-    "CUDA/pointertests/test_copy_between_memory_spaces/kernel.cu": _EQUAL_READS,
-    "OpenCL/barrier_intervals/test3/kernel.cl": _SHARED_CONDITION,
-    "OpenCL/barrier_intervals/test4/kernel.cl": _SHARED_CONDITION,
     "OpenCL/misc/pass/misc15/kernel.cl": ("`--kernel-args=foo,3` fixes `x == 3`, so only the race-free "
                                           "branch runs; races does not read the option"),
-    "OpenCL/misc/pass/misc1/kernel.cl": ("`__requires(offset >= 0 & offset > N & offset < 1000000)`: the outer "
-                                         "`&` has an int operand (C's comparisons are ints), and the front end "
-                                         "maps `&` of ints to an uninterpreted function, so the requirement "
-                                         "says nothing and `A[tid + offset]` may meet `A[tid]`"),
     "OpenCL/simplebinomialoptions/kernel.cl": ("the loop variable `i` is set from the thread id by one loop and "
                                                "to a constant by the next; the divergence analysis keeps it "
                                                "non-uniform in the second, so the barriers under `c_base < i` "
