@@ -50,7 +50,6 @@ class _Walker:
     """One pass over `main` under a given guess of the uniform locals."""
 
     def __init__(self, uniform: frozenset[Symbol], set_first: frozenset[int] = frozenset(),
-    def __init__(self, uniform: frozenset[Symbol], set_first: frozenset[int] = frozenset(),
                  decided: frozenset[int] = frozenset(), memory: bool = False):
         self.uniform = uniform
         self.decided = decided            # ids of `if`s whose condition is known to be uniform
