@@ -388,12 +388,19 @@ class _Walk:
             env.update({s: Opaque("which the loop assigns") for s in varying
                         if counter is None or s is not counter.symbol})
             if counter is not None:
-                binders += (Binder(counter.name, counter.symbol, counter.lo, _exclusive(counter.cond),
-                                   None if _is_one(counter.step) else counter.step),)
+                # The bound and step in the head's terms: `t < numTiles` is `t_ < K / 32`
+                # where `numTiles = K / 32`, as in the clauses of the points before.
+                values = {s: v for s, v in env.items() if not isinstance(v, Opaque)}
+                binders += (Binder(counter.name, counter.symbol, counter.lo,
+                                   substitute(_exclusive(counter.cond), values),
+                                   None if _is_one(counter.step) else substitute(counter.step, values)),)
         site = LoopSite(stmt, head, counter, self._facts())
         self.loops.append(site)
         saved = self.binders, self.guards
-        self.binders, self.guards = binders, [_Guard({}, g.later) for g in self.guards]
+        # A condition around the loop, at its head: in its values where they are known
+        # (`tid < n` after `int tid = ...` is written as the id's expression).
+        known = {s: v for s, v in env.items() if not isinstance(v, Opaque)}
+        self.binders, self.guards = binders, [_Guard({}, g.later and substitute(g.later, known)) for g in self.guards]
         self.open = {head: dict(env)}
         self.accesses(stmt.cond)
         self.enclosing.append((site, 0))
