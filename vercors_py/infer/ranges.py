@@ -163,3 +163,4 @@ def _conjuncts(e: A.Expr) -> list:
     if isinstance(e, A.Binary) and e.op == "&&":
         return _conjuncts(e.left) + _conjuncts(e.right)
     return [e]
+
