@@ -121,7 +121,7 @@ def main() -> int:
     parser.add_argument("--write", action="store_true", help=f"also write the summary into {DOC.relative_to(ROOT)}")
     parser.add_argument("--only", default="", help="only the files whose path contains this text")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="kernels run at once (default 1)")
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per solver query (default 10)")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per solver query (default 30, as bench/realcode.py)")
     parser.add_argument("--limit", type=float, default=240.0, help="wall seconds per kernel (default 240)")
     parser.add_argument("--src", type=Path, default=None,
                         help="run infer from this copy of the code (a directory holding vercors_py/), as "

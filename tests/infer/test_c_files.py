@@ -90,3 +90,11 @@ def test_the_launch_options_are_those_of_races():
     assert done.returncode == 0, done.stderr
     refused = cli("--gsize", "0", str(DATA / "split-declaration.cl"))
     assert refused.returncode == 2
+
+
+@pytest.mark.parametrize("name, facts", [("early-return.cl", ()), ("unsigned-counter.cl", ("n <= 1024",))])
+def test_early_returns_and_unsigned_counters_are_read(name, facts):
+    result = infer(name, *facts)
+    assert result.verdict.value == "inferred, verified", [d.message for d in result.diagnostics]
+    racy = infer(name.replace(".cl", "-racy.cl"), *facts)
+    assert racy.verdict.value != "inferred, verified"
