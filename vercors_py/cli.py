@@ -111,6 +111,7 @@ def _parser() -> argparse.ArgumentParser:
     infer.add_argument("--write", action="store_true", help="write the result into FILE instead of printing it")
     infer.add_argument("--timeout", type=_positive(float), default=service.Options().timeout,
                        metavar="SECONDS", help="time limit of one obligation of the check (default %(default)g)")
+    _launch_options(infer)
     _color_option(infer)
     infer.set_defaults(run=_infer)
 
@@ -368,7 +369,7 @@ def _infer(args: argparse.Namespace) -> int:
     with _status("inferring", True) as status:
         status.file(args.file, 0, 1)
         try:
-            result = service.infer_file(args.file, service.Options(timeout=args.timeout))
+            result = service.infer_file(args.file, service.Options(timeout=args.timeout, launch=_launch(args)))
         except OSError as exc:
             with status.paused():
                 print(f"{PROG}: error: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)

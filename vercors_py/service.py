@@ -216,22 +216,27 @@ def races_file(path: str, options: Options = Options(), benign_writes: bool = Fa
 
 def infer_text(text: str, path: str, options: Options = Options()):
     """`vercors-py infer` on one text: a permission contract written into each kernel that
-    has none (infer/), and the verifier's verdict on the result."""
-    from .infer.session import InferResult, InferVerdict, inferred_text
+    has none (infer/), and the verifier's verdict on the result.  The launch of `options`
+    (sizes, `--assume` facts) is the one the kernels are read and checked under; the facts
+    are written into the contracts too."""
+    from .infer.session import InferResult, InferVerdict, inferred_text, unread
     start = time.perf_counter()
     analysis = analyze(text, path, options.launch)
     if analysis.rejected:
         return InferResult(path, analysis.source, InferVerdict.REJECTED, _sorted(analysis.diagnostics))
-    new, kernels, problems = inferred_text(analysis.checked, text, frontend.for_path(path).comment_contracts)
+    new, kernels, problems, wrote = inferred_text(analysis.checked, text, frontend.for_path(path).comment_contracts)
     if not kernels:
         return InferResult(path, analysis.source, InferVerdict.CANNOT, problems, seconds=time.perf_counter() - start)
-    checked = check_text(new, path, options)
+    written = analyze(new, path, options.launch)
+    if not written.rejected:
+        problems += unread(written.checked, wrote)
+    checked = verify(written, options)
     verdict = {Verdict.VERIFIED: InferVerdict.VERIFIED, Verdict.TIMEOUT: InferVerdict.TIMEOUT}.get(
         checked.verdict, InferVerdict.FAILED)
     if problems and verdict is InferVerdict.VERIFIED:
         verdict = InferVerdict.CANNOT
     return InferResult(path, checked.source, verdict, _sorted(problems + checked.diagnostics), new, kernels,
-                       time.perf_counter() - start)
+                       time.perf_counter() - start, checked.assumptions)
 
 
 def infer_file(path: str, options: Options = Options()):

@@ -72,6 +72,16 @@ def _dims(sizes, dimensional: bool) -> tuple[int, int, int] | None:
     return tuple(sizes) + (1,) * (3 - len(sizes))
 
 
+def global_sizes(launch, dimensional: bool) -> list[tuple[str, int]]:
+    """The global sizes a launch that fixes both its group size and its number of groups
+    has: `tcount` and, for a kernel mapped in three dimensions, its components."""
+    local, groups = _dims(launch.local, True), _dims(launch.groups, True)
+    out = [("tcount", math.prod(local) * math.prod(groups))]
+    if dimensional:
+        out += [(f"tcount.{axis}", l * g) for axis, l, g in zip(("x", "y", "z"), local, groups)]
+    return out
+
+
 def launch_assumed(launch) -> bool:
     """Whether the launch assumption is stated: not when the launch's fixed sizes imply
     it (both fixed and small enough), nor when they exceed it (those sizes are then the

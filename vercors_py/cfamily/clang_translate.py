@@ -505,6 +505,10 @@ def _launch_facts(scope: Scope, name_span) -> list[A.ContextEverywhere]:
         if scope.dimensional:
             padded = tuple(sizes) + (1,) * (3 - len(sizes))
             facts += [fact("==", f"{reserved}.{axis}", n, launch.span or name_span) for axis, n in zip(AXES, padded)]
+    if launch.local is not None and launch.groups is not None:
+        # Implied by the two above; stated with its value, an index `tid.y * M + tid.x`
+        # given `M == tcount.x` is linear for the solver.
+        facts += [fact("==", name, n, launch.span or name_span) for name, n in B.global_sizes(launch, scope.dimensional)]
     if scope.dialect is Dialect.CUDA:
         facts.append(fact("<=", "gsize", B.CUDA_MAX_BLOCK, name_span))
         if scope.dimensional:

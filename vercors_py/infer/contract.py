@@ -9,6 +9,7 @@ with one k per array, so that a clause set that holds another's holds its shares
 from __future__ import annotations
 
 import collections
+import contextlib
 import re
 
 import attrs
@@ -16,17 +17,15 @@ import attrs
 from ..semantics.symbols import SymbolKind
 from ..syntax import ast as A
 from ..syntax.printer import format_expr
+from .clauses import conj, disj, forall, implies, readable, spelled
+from .ranges import Ranges
 from .reach import Plan, stable
 from .shape import CannotInfer, Need, map_children, names, substitute
 
 
-def _paren(text: str) -> str:
-    atomic = text.isidentifier() or text.isdigit() or re.fullmatch(r"\\length\(\w+\)", text)
-    return text if atomic else f"({text})"
-
-
 class _Names:
-    """Bound variables for the loop counters, distinct from every name of the kernel."""
+    """Bound variables for the loop counters, distinct from every name of the kernel
+    (a counter renamed by the mapping, `tid'`, gets one from its letters)."""
 
     def __init__(self, kernel: A.Kernel):
         self.used = {n.id for n in A.walk(kernel) if isinstance(n, A.Name)}
@@ -35,7 +34,7 @@ class _Names:
 
     def of(self, symbol, name: str) -> str:
         if symbol not in self.chosen:
-            candidate = f"{name}_"
+            candidate = f"{re.sub(r'[^A-Za-z0-9_]', '', name) or 'i'}_"
             while candidate in self.used:
                 candidate += "_"
             self.used.add(candidate)
@@ -44,21 +43,29 @@ class _Names:
 
 
 class _Writer:
-    def __init__(self, kernel: A.Kernel, plan: Plan, spell=format_expr):
+    """The clauses of a plan, as trees (clauses.py writes them).  Cells and conditions
+    are compared by their printed text."""
+
+    def __init__(self, kernel: A.Kernel, plan: Plan, spell=lambda e: e, ranges: Ranges | None = None):
         self.names = _Names(kernel)
-        self.spell = spell
+        self.ranges = ranges
+        self.spell = lambda e: readable(spell(e))
         sets = [plan.requires, plan.ensures] + [s for _, r, e, _ in plan.barriers for s in (r, e)] + \
             [n for _, n, _ in plan.loops] + [s for _, r, e in plan.procedures for s in (r, e)]
+        # An array no thread writes is only read: a read share, which any number of
+        # threads and reads may hold at once, needs no count.
+        written = {n.array.name for needs in sets for n in needs if n.write}
         self.shares = collections.Counter()
         for needs in sets:
             for array, count in self._reads(needs).items():
-                self.shares[array] = max(self.shares[array], count)
+                if array in written:
+                    self.shares[array] = max(self.shares[array], count)
 
     def _reads(self, needs) -> collections.Counter:
         """Per array, the cells read where the thread may not also write them."""
         cells: dict = {}
         for need in map(_relevant, needs):
-            cells.setdefault(self._cell(need), ([], []))[need.write].append(self._guard(need))
+            cells.setdefault(self._cell(need)[0], ([], []))[need.write].append(_key(self._guard(need)))
         return collections.Counter(array for (array, _, _), (reads, writes) in cells.items()
                                    if reads and not ("" in writes or set(reads) <= set(writes)))
 
@@ -66,106 +73,138 @@ class _Writer:
         return {b.symbol: A.Name(self.names.of(b.symbol, b.name), span=need.span) for b in need.binders}
 
     def _cell(self, need: Need) -> tuple:
+        """The cell's key (array, index and binders as text) and its trees: the index and
+        the binders (name, lo, hi, step)."""
         bound = self._bound(need)
-        return (need.array.name, self.spell(substitute(need.index, bound)),
-                tuple((bound[b.symbol].id, self.spell(substitute(b.lo, bound)), self.spell(substitute(b.hi, bound)),
-                       self.spell(substitute(b.step, bound)) if b.step else None) for b in need.binders))
+        binders = []
+        with self._counting() as count:
+            for b in need.binders:
+                binders.append((bound[b.symbol].id, self.spell(substitute(b.lo, bound)),
+                                self.spell(substitute(b.hi, bound)), self.spell(substitute(b.step, bound)) if b.step else None))
+                count(*binders[-1][:3])
+            index = self.spell(substitute(need.index, bound))
+        key = (need.array.name, format_expr(index),
+               tuple((name, format_expr(lo), format_expr(hi), format_expr(step) if step else None)
+                     for name, lo, hi, step in binders))
+        return key, index, binders
 
-    def _guard(self, need: Need) -> str:
+    def _guard(self, need: Need) -> A.Expr | None:
         bound = self._bound(need)
-        parts = list(dict.fromkeys(self.spell(substitute(g, bound)) for g in need.guards))
-        return parts[0] if len(parts) == 1 else " && ".join(_paren(p) for p in parts)
+        _, _, binders = self._cell(need) if need.binders else (None, None, [])
+        with self._counting() as count:
+            for name, lo, hi, _ in binders:
+                count(name, lo, hi)
+            return conj(*(self.spell(substitute(g, bound)) for g in need.guards))
 
-    def clauses(self, needs) -> list[str]:
+    @contextlib.contextmanager
+    def _counting(self):
+        """While the need's counters range as its `\\forall` says (for the ranges of
+        what is written inside it)."""
+        if self.ranges is None:
+            yield lambda *_: None
+            return
+        with self.ranges.counting() as count:
+            yield count
+
+    def clauses(self, needs) -> list[A.Expr]:
         """One permission per cell expression, the conditions of its accesses joined.  A
         read of a cell the thread also writes is covered by the write: the read's
         permission is claimed only where its cell is none of those (holding both would
         be more than the one cell has)."""
         merged: dict[tuple, dict] = {}
         for need in map(_relevant, needs):
-            entry = merged.setdefault(self._cell(need), {"writes": [], "reads": [], "index": need.index})
+            key, index, binders = self._cell(need)
+            entry = merged.setdefault(key, {"writes": [], "reads": [], "index": index, "binders": binders,
+                                            "array": need.array.name, "span": need.span})
             entry["writes" if need.write else "reads"].append(self._guard(need))
         writes = {key: {"guards": e["writes"], "index": e["index"]} for key, e in merged.items() if e["writes"]}
         out = []
         for key, entry in merged.items():
-            array, index, binders = key
+            array, _, binders = key
             if key in writes:
-                out.append(self._clause(key, "write", _disjunction(entry["writes"])))
+                out.append(self._clause(entry, A.Write(span=entry["span"]), disj(entry["writes"])))
             if not entry["reads"]:
                 continue
-            condition = _disjunction(entry["reads"])
+            condition = disj(entry["reads"])
             exclusions = [self._apart(entry, writes[key], condition)] if key in writes else []
             if not binders:
                 exclusions += [self._apart(entry, other, condition) for (a, _, b), other in writes.items()
                                if a == array and not b and (a, _, b) != key]
-            if None in exclusions:
+            if _COVERED in exclusions:
                 continue                   # a write's permission covers the read everywhere
-            share = self.shares[array]
-            out.append(self._clause(key, "read" if share <= 1 else f"1\\{share}", _conjoin(condition, *exclusions)))
+            share, span = self.shares[array], entry["span"]
+            amount = A.Read(span=span) if share <= 1 else \
+                A.Binary("\\", A.IntLit(1, span=span), A.IntLit(share, span=span), span=span)
+            out.append(self._clause(entry, amount, conj(condition, *exclusions)))
         return out
 
-    def _clause(self, key: tuple, amount: str, condition: str) -> str:
-        array, index, binders = key
-        perm = f"Perm({array}[{index}], {amount})"
-        if binders:
-            ranges = [f"{lo} <= {name} && {name} < {hi}" + (f" && ({name} - {_paren(lo)}) % {_paren(step)} == 0"
-                                                             if step else "")
-                      for name, lo, hi, step in binders]
-            conds = ranges + ([_paren(condition)] if condition else [])
-            return f"(\\forall* int {', '.join(b[0] for b in binders)}; {' && '.join(conds)}; {perm})"
-        return f"{_paren(condition)} ==> {perm}" if condition else perm
+    def _clause(self, entry: dict, amount: A.Expr, condition: A.Expr | None) -> A.Expr:
+        span = entry["span"]
+        perm = A.Perm(A.Index(A.Name(entry["array"], span=span), entry["index"], span=span), amount, span=span)
+        if entry["binders"]:
+            return forall(A.QuantKind.FORALL_STAR, entry["binders"], condition, perm)
+        return implies(condition, perm)
 
-    def _apart(self, read: dict, write: dict, condition: str) -> str | None:
-        """Where the read's cell is not the write's: "" when never, None when always
-        (as far as their difference shows)."""
-        r, w = self.spell(read["index"]), self.spell(write["index"])
-        guard = _disjunction(write["guards"])
-        if r == w:                         # one cell: the read is needed where the write is not held
-            return None if guard in ("", condition) else f"!{_paren(guard)}"
-        difference = _linear(A.Binary("-", read["index"], write["index"], span=read["index"].span), self.spell)
+    def _apart(self, read: dict, write: dict, condition: A.Expr | None):
+        """Where the read's cell is not the write's: None when always (no condition),
+        _COVERED when never (as far as their difference shows)."""
+        r, w = read["index"], write["index"]
+        span = r.span
+        guard = disj(write["guards"])
+        held_where_read = guard is None or _key(guard) == _key(condition)
+        if format_expr(r) == format_expr(w):   # one cell: the read is needed where the write is not held
+            return _COVERED if held_where_read else A.Unary("!", guard, span=span)
+        difference = _linear(A.Binary("-", r, w, span=span))
         if difference is not None and set(difference) == {""}:
-            if difference[""] != 0:
-                return ""
-            return None if guard in ("", condition) else f"!{_paren(guard)}"
+            if difference[""][0] != 0:
+                return None
+            return _COVERED if held_where_read else A.Unary("!", guard, span=span)
         if difference is not None and len(difference) == 2:
             # `lid + 2 * s` and `lid` are one cell exactly when `s == 0`.
             atom = next(t for t in difference if t)
-            k, c = difference[atom], difference[""]
+            (k, tree), c = difference[atom], difference[""][0]
             if c % k:
-                return ""
-            same = (_paren(atom), str(-c // k))
+                return None
+            same = (tree, readable(A.IntLit(-c // k, span=span)))
         else:
             same = (r, w)
-        if guard in ("", condition):
-            return f"{same[0]} != {same[1]}"
-        return f"!{_paren(_conjoin(guard, f'{same[0]} == {same[1]}'))}"
+        if held_where_read:
+            return A.Binary("!=", *same, span=span)
+        return A.Unary("!", A.Binary("&&", guard, A.Binary("==", *same, span=span), span=span), span=span)
 
-    def bounds(self, needs, lengths: dict) -> list[str]:
+    def bounds(self, needs, lengths: dict) -> list[A.Expr]:
         """That each need's index is inside its array, where it is accessed: a procedure's
         parameters come with no range."""
-        facts: dict[str, list] = {}            # fact -> (condition, binders) it is needed under
+        facts: dict[str, tuple] = {}           # fact -> (fact, [(condition, binders) it is needed under])
         for need in map(_relevant, needs):
-            _, _, binders = self._cell(need)
-            index, span = substitute(need.index, self._bound(need)), need.span
+            _, index, binders = self._cell(need)
+            span = need.span
             length = lengths[need.array.name]
             if isinstance(index, A.IntLit) and isinstance(length, A.IntLit) and 0 <= index.value < length.value:
                 continue
-            fact = self.spell(A.Binary("&&", A.Binary("<=", A.IntLit(0, span=span), index, span=span),
-                                       A.Binary("<", index, lengths[need.array.name], span=span), span=span))
-            facts.setdefault(fact, []).append((self._guard(need) if need.guards else "", binders))
-        out = []
-        for fact, where in facts.items():
-            if ("", ()) in where:              # needed always: the conditional ones say no more
-                out.append(fact)
+            if self.ranges is not None and self.ranges.inside(index, self.spell(length), binders):
+                continue                   # every launch keeps it inside
+            fact = A.Binary("&&", A.Binary("<=", A.IntLit(0, span=span), index, span=span),
+                            A.Binary("<", index, self.spell(length), span=span), span=span)
+            facts.setdefault(format_expr(fact), (fact, []))[1].append(
+                (self._guard(need) if need.guards else None, binders))
+        out: dict[str, A.Expr] = {}
+        for fact, where in facts.values():
+            if any(condition is None and not binders for condition, binders in where):
+                out.setdefault(format_expr(fact), fact)    # needed always: the conditional ones say no more
                 continue
-            for condition, binders in dict.fromkeys(where):
-                if binders:
-                    ranges = [f"{lo} <= {name} && {name} < {hi}" for name, lo, hi, _ in binders]
-                    conds = " && ".join(ranges + ([_paren(condition)] if condition else []))
-                    out.append(f"(\\forall int {', '.join(b[0] for b in binders)}; {conds}; {fact})")
-                else:
-                    out.append(f"{_paren(condition)} ==> {_paren(fact)}")
-        return list(dict.fromkeys(out))
+            for condition, binders in where:
+                clause = forall(A.QuantKind.FORALL, binders, condition, fact, steps=False) if binders \
+                    else implies(condition, fact)
+                out.setdefault(format_expr(clause), clause)
+        return list(out.values())
+
+
+_COVERED = object()                        # `_apart`: the write's permission covers the read
+
+
+def _key(e: A.Expr | None) -> str:
+    return "" if e is None else format_expr(e)
 
 
 def _relevant(need: Need) -> Need:
@@ -184,16 +223,17 @@ def _relevant(need: Need) -> Need:
     return attrs.evolve(need, binders=tuple(kept), guards=tuple(g for g in need.guards if not names(g) & dropped))
 
 
-def _linear(e: A.Expr, spell) -> dict | None:
-    """`e` as a sum of integer multiples of its other subterms (by their text; "" for the
-    constant), with the terms that cancel removed; None where a product has no constant
-    factor."""
-    out: collections.Counter = collections.Counter()
+def _linear(e: A.Expr) -> dict | None:
+    """`e` as a sum of integer multiples of its other subterms (by their text, each with
+    its tree; "" for the constant), with the terms that cancel removed; None where a
+    product has no constant factor."""
+    out: dict = {}
 
     def add(x: A.Expr, k: int) -> bool:
         match x:
             case A.IntLit(value=v):
-                out[""] += k * v
+                c, _ = out.get("", (0, None))
+                out[""] = (c + k * v, None)
             case A.Unary(op="-", operand=inner):
                 return add(inner, -k)
             case A.Binary(op="+" | "-", left=left, right=right):
@@ -202,24 +242,16 @@ def _linear(e: A.Expr, spell) -> dict | None:
                     A.Binary(op="*", left=other, right=A.IntLit(value=v)):
                 return add(other, k * v)
             case _:
-                out[spell(x)] += k
+                text = format_expr(x)
+                c, _ = out.get(text, (0, None))
+                out[text] = (c + k, x)
         return True
 
     if not add(e, 1):
         return None
-    found = {t: k for t, k in out.items() if k != 0 or t == ""}
-    found.setdefault("", 0)
+    found = {t: v for t, v in out.items() if v[0] != 0 or t == ""}
+    found.setdefault("", (0, None))
     return found
-
-
-def _disjunction(guards: list) -> str:
-    unique = list(dict.fromkeys(guards))
-    return "" if "" in unique else unique[0] if len(unique) == 1 else " || ".join(_paren(g) for g in unique)
-
-
-def _conjoin(*parts: str) -> str:
-    present = [p for p in parts if p]
-    return present[0] if len(present) == 1 else " && ".join(_paren(p) for p in present)
 
 
 def _indent(text: str, at: int) -> str:
@@ -237,20 +269,34 @@ class _Place:
 def _places(kernel: A.Kernel, plan: Plan, w: _Writer, lengths: dict, bounded) -> list[_Place]:
     """The clauses of each spot.  `bounded(procedure)` says which procedures' contracts
     state that their indices are inside the arrays: those whose parameters come with no
-    range, and C kernels, whose pointers come with no length."""
+    range, and C kernels, whose pointers come with no length.  The kernel's contract
+    starts with the host facts given outside the file (`--assume`), which the check of
+    the result assumes: written, they are where the user sees them."""
     out = []
     for procedure, requires, ensures in [(kernel.main, plan.requires, plan.ensures), *plan.procedures]:
         ranges = w.bounds([n for n in bounded(procedure, requires, plan)], lengths)
-        out.append(_Place(procedure, tuple([f"requires {c};" for c in ranges + w.clauses(requires)]
-                                           + [f"ensures  {c};" for c in w.clauses(ensures)])))
+        given = [w.spell(c.expr) for c in _given(kernel)] if procedure is kernel.main else []
+        out.append(_Place(procedure, _lines(("context_everywhere", given),
+                                            ("requires", ranges + w.clauses(requires)),
+                                            ("ensures ", w.clauses(ensures)))))
     for barrier, requires, ensures, facts in plan.barriers:
-        out.append(_Place(barrier, tuple([f"context  {w.spell(f)};" for f in facts]
-                                         + [f"requires {c};" for c in w.clauses(requires)]
-                                         + [f"ensures  {c};" for c in w.clauses(ensures)])))
+        out.append(_Place(barrier, _lines(("context ", [w.spell(f) for f in facts]), ("requires", w.clauses(requires)),
+                                          ("ensures ", w.clauses(ensures)))))
     for loop, needs, facts in plan.loops:
-        out.append(_Place(loop, tuple([f"loop_invariant {w.spell(f)};" for f in facts]
-                                      + [f"loop_invariant {c};" for c in w.clauses(needs)])))
+        out.append(_Place(loop, _lines(("loop_invariant", [w.spell(f) for f in facts] + w.clauses(needs)))))
     return out
+
+
+def _given(kernel: A.Kernel) -> list[A.ContextEverywhere]:
+    """The kernel's facts from outside its file: the host facts of `--assume` (parsed in
+    a text of their own, docs/cfamily.md "Host facts")."""
+    path = kernel.span.path if kernel.span is not None else None
+    return [c for c in kernel.contexts if c.span is not None and c.span.path != path and c.assumed is None]
+
+
+def _lines(*groups) -> tuple[str, ...]:
+    """`requires e;` for each clause of each (keyword, clauses), each written once."""
+    return tuple(dict.fromkeys(f"{keyword} {spelled(e)};" for keyword, clauses in groups for e in clauses))
 
 
 def _edit(text: str, edits: list) -> str:
@@ -289,7 +335,8 @@ def written_c(kernel: A.Kernel, plan: Plan, text: str) -> str:
     also requires that every index of ids and parameters is inside its array: what the
     launch must give (the verifier reports a requirement no launch can meet)."""
 
-    w = _Writer(kernel, plan, spell=_annotation_text)
+    ranges = Ranges(kernel, _annotation_text)
+    w = _Writer(kernel, plan, spell=lambda e: ranges.unwrapped(_annotation_text(e)), ranges=ranges)
     lengths = {a.name: a.length for a in kernel.arrays}
 
     def bounded(procedure, requires, plan):
@@ -303,18 +350,35 @@ def written_c(kernel: A.Kernel, plan: Plan, text: str) -> str:
         if not kernel.span.start <= place.node.span.start <= kernel.span.end and place.node is not kernel.main:
             raise CannotInfer(place.node.span, "a loop or barrier of a helper function, inlined into the kernel: "
                                                "an annotation there would be read in the helper's names")
-        at = text.rfind("\n", 0, place.node.span.start) + 1
+        start = _declaration_start(text, kernel.span.start) if place.node is kernel.main else place.node.span.start
+        at = text.rfind("\n", 0, start) + 1
         if at in seen:
             raise CannotInfer(place.node.span, "two of the kernel's loops or barriers stand on one line: one "
                                                "annotation cannot serve both")
         seen.add(at)
-        line = text[at:place.node.span.start]
+        line = text[at:start]
         pad = line[:len(line) - len(line.lstrip(" \t"))]
         edits.append((at, at, f"{pad}/*@\n" + "".join(f"{pad}  {line}\n" for line in place.lines) + f"{pad}@*/\n"))
     return _edit(text, edits)
 
 
-def _annotation_text(e: A.Expr) -> str:
+def _declaration_start(text: str, at: int) -> int:
+    """Where the kernel's declaration starts: before its `template <...>` line, where
+    the front end reads a template kernel's annotations."""
+    before = text[:at].rstrip()
+    if not before.endswith(">"):
+        return at
+    depth, k = 0, len(before)
+    while k > 0:
+        k -= 1
+        depth += {">": 1, "<": -1}.get(before[k], 0)
+        if depth == 0:
+            break
+    head = re.search(r"\btemplate\s*$", before[:k])
+    return head.start() if head else at
+
+
+def _annotation_text(e: A.Expr) -> A.Expr:
     """A translated C expression as annotations write it: ids by their reserved names,
     locals and parameters by their C names."""
     def plain(n: A.Expr) -> A.Expr:
@@ -323,6 +387,9 @@ def _annotation_text(e: A.Expr) -> str:
                     and n.spelling not in (None, n.id):
                 raise CannotInfer(n.span, f"`{n.spelling}` is renamed in the kernel's mapping (it is named like a "
                                           "reserved name, or shadows another variable): annotations cannot name it")
+            case A.Name(id=name) if "'" in name:
+                raise CannotInfer(n.span, f"`{n.spelling or name}` is renamed in the kernel's mapping (it is named "
+                                          "like a reserved name): annotations cannot name it")
             case A.Name():
                 return attrs.evolve(n, spelling=None)
             case A.Fits(expr=inner):
@@ -332,7 +399,7 @@ def _annotation_text(e: A.Expr) -> str:
                                           "counterpart of (the mapping leaves it uninterpreted)")
         return map_children(n, plain)
 
-    text = format_expr(plain(e))
-    if "$" in text:
+    tree = plain(e)
+    if "$" in format_expr(tree):
         raise CannotInfer(e.span, f"`{format_expr(e)}` is mapped to an expression annotations cannot write")
-    return text
+    return tree

@@ -110,7 +110,9 @@ def _through(need: Need, edge) -> Need:
                                  hi=translate(b.hi, edge.env, "a loop's bound", need.span, bound),
                                  step=b.step and translate(b.step, edge.env, "a loop's step", need.span, bound))
                     for b in need.binders)
-    return attrs.evolve(need, index=index, guards=tuple(edge.guards) + guards, binders=binders)
+    # Conditions met again on the way (a loop's, around each iteration) are one.
+    guards = tuple({format_expr(g): g for g in tuple(edge.guards) + guards}.values())
+    return attrs.evolve(need, index=index, guards=guards, binders=binders)
 
 
 def _free(need: Need) -> set:

@@ -2,6 +2,7 @@
 into the text, and the verifier's verdict on the result."""
 from __future__ import annotations
 
+import collections
 import enum
 
 import attrs
@@ -37,6 +38,9 @@ class InferResult:
     text: str | None = None                # the file with the contracts, when written
     kernels: tuple[str, ...] = ()          # the kernels that got one
     seconds: float = 0.0
+    # What a verified verdict rests on beyond the written contracts (the front end's
+    # launch assumptions, as `check` and `races` state them).
+    assumptions: tuple[str, ...] = ()
 
     @property
     def exit_code(self) -> int:
@@ -51,17 +55,42 @@ def with_contract(kernel, text: str, in_comments: bool = False) -> str:
     return (written_c if in_comments else written)(kernel, planned, text)
 
 
-def inferred_text(checked, text: str, in_comments: bool = False) -> tuple[str, tuple[str, ...], tuple[D.Diagnostic, ...]]:
+def inferred_text(checked, text: str, in_comments: bool = False):
     """The text with a contract written into each kernel that has none; the kernels that
-    got one; a diagnostic for each that could not (`infer.cannot`)."""
-    problems, done = [], []
+    got one; a diagnostic for each that could not (`infer.cannot`); the kernels whose
+    contract is not empty (a kernel that accesses no memory needs none)."""
+    problems, done, wrote = [], [], []
+    starts = collections.Counter(ck.kernel.span.start for ck in checked.kernels)
     # Later kernels first, so earlier offsets stay valid.
     for ck in sorted(checked.kernels, key=lambda ck: ck.kernel.span.start, reverse=True):
         kernel = ck.kernel
         try:
-            text = with_contract(kernel, text, in_comments)
+            if starts[kernel.span.start] > 1:
+                raise CannotInfer(kernel.name_span, "one template declares several kernels (its instantiations): "
+                                                    "one annotation would be the contract of each")
+            new = with_contract(kernel, text, in_comments)
             done.append(kernel.name)
+            if new != text:
+                wrote.append(kernel.name)
+            text = new
         except CannotInfer as why:
             problems.append(D.error("infer.cannot", why.span or kernel.name_span,
                                     f"no contract inferred for kernel `{kernel.name}`: {why}"))
-    return text, tuple(reversed(done)), tuple(reversed(problems))
+    return text, tuple(reversed(done)), tuple(reversed(problems)), tuple(wrote)
+
+
+def unread(checked, kernels: tuple[str, ...]) -> tuple[D.Diagnostic, ...]:
+    """A problem for each kernel that got a contract which the front end, reading the
+    written text, does not take as the kernel's: a contract in the wrong place is none."""
+    found = {ck.kernel.name: ck.kernel for ck in checked.kernels}
+    return tuple(D.error("infer.cannot", found[name].name_span if name in found else None,
+                         f"the contract written for kernel `{name}` is not read back as its contract")
+                 for name in kernels
+                 if name not in found or not _annotated(found[name]))
+
+
+def _annotated(kernel) -> bool:
+    """Whether the kernel has a clause of its own (not one the front end implies):
+    main's contract, a barrier's, a loop's invariant."""
+    main = kernel.main
+    return any(not c.implied for n in (main, *A.statements(main.body)) for c in getattr(n, "contract", None) or ())

@@ -147,9 +147,32 @@ def shape(kernel: A.Kernel, scope: A.Scope) -> Shape:
     walk = _Walk(kernel, scope)
     start = walk.point(None)
     walk.open = {start: {}}
-    walk.block(main.body.stmts)
+    walk.block(_returns_early(main.body.stmts))
     return Shape(start, walk.join(), tuple(walk.points), tuple(walk.barriers), tuple(walk.loops),
                  tuple(walk.procedures.values()))
+
+
+def _returns_early(stmts) -> tuple:
+    """Main's statements with each `if (c) return;` among them read as `if (!c) { the
+    statements after it }`: the same runs of each thread."""
+    for k, stmt in enumerate(stmts):
+        if isinstance(stmt, A.If) and stmt.otherwise is None and _is_return(stmt.then):
+            rest = _returns_early(stmts[k + 1:])
+            if not rest:
+                return tuple(stmts[:k])
+            guarded = A.If(A.Unary("!", stmt.cond, span=stmt.cond.span), A.Block(rest, span=stmt.span), None,
+                           span=stmt.span)
+            return tuple(stmts[:k]) + (guarded,)
+    return tuple(stmts)
+
+
+def _is_return(stmt) -> bool:
+    match stmt:
+        case A.Return():
+            return True
+        case A.Block(stmts=(only,)):
+            return _is_return(only)
+    return False
 
 
 def translate(e: A.Expr, env: dict, what: str, span: Span, bound=frozenset()) -> A.Expr:
@@ -388,12 +411,19 @@ class _Walk:
             env.update({s: Opaque("which the loop assigns") for s in varying
                         if counter is None or s is not counter.symbol})
             if counter is not None:
-                binders += (Binder(counter.name, counter.symbol, counter.lo, _exclusive(counter.cond),
-                                   None if _is_one(counter.step) else counter.step),)
+                # The bound and step in the head's terms: `t < numTiles` is `t_ < K / 32`
+                # where `numTiles = K / 32`, as in the clauses of the points before.
+                values = {s: v for s, v in env.items() if not isinstance(v, Opaque)}
+                binders += (Binder(counter.name, counter.symbol, counter.lo,
+                                   substitute(_exclusive(counter.cond), values),
+                                   None if _is_one(counter.step) else substitute(counter.step, values)),)
         site = LoopSite(stmt, head, counter, self._facts())
         self.loops.append(site)
         saved = self.binders, self.guards
-        self.binders, self.guards = binders, [_Guard({}, g.later) for g in self.guards]
+        # A condition around the loop, at its head: in its values where they are known
+        # (`tid < n` after `int tid = ...` is written as the id's expression).
+        known = {s: v for s, v in env.items() if not isinstance(v, Opaque)}
+        self.binders, self.guards = binders, [_Guard({}, g.later and substitute(g.later, known)) for g in self.guards]
         self.open = {head: dict(env)}
         self.accesses(stmt.cond)
         self.enclosing.append((site, 0))
@@ -435,6 +465,13 @@ class _Walk:
         if isinstance(value, A.Conditional) and isinstance(A.bare(value.then), A.Binary) \
                 and A.bare(value.then).op == "/":
             value = A.bare(value.then)          # C's truncating division: `v >= 0 ? v / c : -(-v / c)`
+        if isinstance(value, A.Binary) and value.op == "%" and isinstance(value.right, A.IntLit) \
+                and value.right.value in (1 << 32, 1 << 64) and isinstance(A.bare(value.left), A.Binary) \
+                and A.bare(value.left).op == "+":
+            # An unsigned counter, `v = (v + c) % 2^N`: read as counting up by c.  Its
+            # range is written as loop invariants, which the check proves: where the sum
+            # could wrap around, `lo <= v` fails there.
+            value = A.bare(value.left)
         if not (isinstance(value, A.Binary) and _is(value.left, symbol)):
             return None
         step, op = A.bare(value.right), value.op

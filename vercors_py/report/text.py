@@ -79,6 +79,8 @@ def render_infer(result, explained: set[str] | None = None, style: Style = PLAIN
     for diagnostic in result.diagnostics:
         lines.extend(_diagnostic(diagnostic, result, explained, style))
     line = f"{result.path}: {style.verdict(result.verdict.value, result.exit_code)}"
+    if result.verdict.value == "inferred, verified":
+        line += "".join(f" {a}" for a in result.assumptions)
     if result.kernels:
         line += f" (kernel{'s' if len(result.kernels) > 1 else ''} {', '.join(result.kernels)}, {result.seconds:.2f} s)"
     lines.append(line)

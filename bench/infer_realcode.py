@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""`infer` on published kernels (issue 26): bench/realcode/, each with its host facts.
+
+    .venv/bin/python bench/infer_realcode.py                 # the summary on stdout
+    .venv/bin/python bench/infer_realcode.py --write         # also into docs/infer.md
+    .venv/bin/python bench/infer_realcode.py --only mygemm/  # the files whose path contains it
+
+Every kernel of bench/realcode/INDEX.tsv gets `vercors-py infer` in a process of its own
+(wall time limited by --limit): the launch of its file's header line, as `races` reads
+it, and the row's host facts (the `facts` column, ` ; `-separated) as `--assume`, as
+bench/realcode.py gives them to `races`.  Each ends as bench/infer_peers.py says:
+verified, permissions verified (only errors about values remain), not verified, unknown
+(the verifier's, or no answer within --limit), not inferred (the reason's first words
+are tallied), or not read (the front end rejects the file).  The race-free kernels are
+the target; the racy and benign ones are run too, and one of them ending `verified` is
+a soundness defect (the exit code is then 1).  It measures; it never fails on a count.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# `--src` runs the children on a copy of the code (PYTHONPATH): vercors_py is imported
+# from it first, before the benchmarks imported below put this tree on the path.
+sys.path.insert(0, os.environ.get("PYTHONPATH") or str(ROOT))
+import vercors_py  # noqa: E402,F401
+sys.path.insert(1, str(ROOT / "bench"))
+from infer_examples import VALUES, replace_section  # noqa: E402
+from realcode import CORPUS, facts, read_index  # noqa: E402
+
+DOC = ROOT / "docs" / "infer.md"
+MARK = "## Measured on real code"
+PYTHON = ROOT / ".venv" / "bin" / "python"
+ORDER = ("verified", "permissions verified", "not verified", "unknown", "not inferred", "not read")
+
+
+def one(path: str, assume: list[str], timeout: float) -> dict:
+    """`infer` on one file, in this process: its outcome, reason and first error."""
+    from vercors_py import service
+    from vercors_py.cfamily.launch import Launch
+    launch = Launch(facts=tuple(assume)) if assume else None
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    name = str(Path(path).relative_to(CORPUS))
+    result = service.infer_text(text, name, service.Options(timeout=timeout, jobs=1, launch=launch))
+    errors = [d for d in result.diagnostics if d.severity.value == "error"]
+    first = f"{errors[0].code}: {errors[0].message}" if errors else ""
+    match result.verdict.value:
+        case "rejected":
+            return {"outcome": "not read", "reason": errors[0].code if errors else "", "first": first}
+        case "not inferred":
+            why = errors[0].message.split(": ", 1)[-1] if errors else ""
+            return {"outcome": "not inferred", "reason": re.sub(r"`[^`]*`", "`…`", why)[:90], "first": first}
+        case "inferred, verified":
+            return {"outcome": "verified", "reason": "", "first": ""}
+        case "inferred, unknown":
+            return {"outcome": "unknown", "reason": "", "first": first}
+    if all(d.code.startswith(VALUES) for d in errors):
+        return {"outcome": "permissions verified", "reason": errors[0].code if errors else "", "first": first}
+    return {"outcome": "not verified", "reason": errors[0].code if errors else "", "first": first}
+
+
+def run(row: dict, timeout: float, limit: float, src: Path | None = None) -> dict:
+    assume = [arg for fact in facts(row) for arg in ("--assume", fact)]
+    cmd = [str(PYTHON), __file__, "--one", str(CORPUS / row["file"]), "--timeout", str(timeout), *assume]
+    env = dict(os.environ, PYTHONPATH=str(src)) if src else None
+    start = time.perf_counter()
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=limit, cwd=ROOT, env=env)
+    except subprocess.TimeoutExpired:
+        return {**row, "outcome": "unknown", "reason": f"no answer in {limit:g} s", "first": "", "wall": limit}
+    try:
+        found = json.loads(proc.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        found = {"outcome": "not verified", "reason": "crashed",
+                 "first": (proc.stderr.strip().splitlines() or [""])[-1]}
+    return {**row, **found, "wall": time.perf_counter() - start}
+
+
+def render(results: list[dict], seconds: float, args) -> str:
+    target = [r for r in results if r["verdict"] == "race-free"]
+    others = [r for r in results if r["verdict"] != "race-free"]
+    counts = collections.Counter(r["outcome"] for r in target)
+    read = sum(counts[o] for o in ORDER[:-1])
+    wrong = [r for r in others if r["outcome"] == "verified"]
+    lines = [MARK, "",
+             "Regenerated by `.venv/bin/python bench/infer_realcode.py --write` (the file says how): `infer` "
+             "on each kernel of bench/realcode/ (docs/peers.md, \"Real code\") in a process of its own "
+             f"(`--timeout {args.timeout:g}`, at most {args.limit:g} s of wall time), with the launch of its "
+             "header line and its host facts (INDEX.tsv's `facts` column) as `--assume`.", "",
+             f"Of the {len(target)} race-free kernels, {read} are read; `infer` gives **{counts['verified']} of "
+             f"them a contract that verifies** ({100 * counts['verified'] / max(read, 1):.0f} % of those read), "
+             f"{counts['permissions verified']} one whose permissions verify (only errors about values remain), "
+             f"{counts['not verified']} one that does not verify, {counts['unknown']} one the verifier gives no "
+             f"answer on, and {counts['not inferred']} none. Of the {len(others)} racy or benign kernels, "
+             f"**{len(wrong)} end verified** (a racy kernel must never: the check finds its race). "
+             f"({seconds:.0f} s in all.)", "",
+             "| outcome | race-free | racy or benign |", "|---|---:|---:|"]
+    other_counts = collections.Counter(r["outcome"] for r in others)
+    lines += [f"| {o} | {counts[o]} | {other_counts[o]} |" for o in ORDER]
+    lines += ["", "Each race-free kernel read, and the racy ones (the first error; `…` elides names):", "",
+              "| file | verdict | outcome | first error |", "|---|---|---|---|"]
+    for r in results:
+        if r["outcome"] == "not read":
+            continue
+        first = re.sub(r"\s+", " ", r["first"] or r["reason"]).replace("|", "/")
+        lines.append(f"| `{r['file']}` | {r['verdict']} | {r['outcome']} | {first[:120]} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help=f"also write the summary into {DOC.relative_to(ROOT)}")
+    parser.add_argument("--only", default="", help="only the files whose path contains this text")
+    parser.add_argument("-j", "--jobs", type=int, default=1, help="kernels run at once (default 1)")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per solver query (default 30, as bench/realcode.py)")
+    parser.add_argument("--limit", type=float, default=240.0, help="wall seconds per kernel (default 240)")
+    parser.add_argument("--src", type=Path, default=None,
+                        help="run infer from this copy of the code (a directory holding vercors_py/), as "
+                             "bench/realcode.py --src")
+    parser.add_argument("--one", metavar="FILE", help=argparse.SUPPRESS)     # the child's job
+    parser.add_argument("--assume", action="append", default=[], help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(one(args.one, args.assume, args.timeout)))
+        return 0
+    rows = [r for r in read_index() if args.only in r["file"]]
+    start = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        results = list(pool.map(lambda r: run(r, args.timeout, args.limit, args.src), rows))
+    width = max((len(r["file"]) for r in results), default=4)
+    for r in results:
+        first = re.sub(r"\s+", " ", r["first"] or r["reason"])[:160]
+        print(f"{r['file']:<{width}}  {r['verdict']:<9}  {r['outcome']:<20}  {r['wall']:6.1f} s  {first}")
+    summary = render(results, time.perf_counter() - start, args)
+    print("\n" + summary.split("\n\n")[2])
+    if args.write:
+        DOC.write_text(replace_section(DOC.read_text(encoding="utf-8"), MARK, summary), encoding="utf-8")
+    return 1 if any(r["verdict"] != "race-free" and r["outcome"] == "verified" for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,100 @@
+"""`infer` on CUDA and OpenCL files (issue 26): the written file reads back (the contract
+where the front end reads it, names it can name, conditionals in parentheses), the
+launch and host facts are those of `races` and `check` (`--gsize`, `--assume`, ...),
+the facts are written into the contract, and what the verdict rests on is said.  Each
+kernel that verifies with the right facts has a twin (a wrong fact) that does not."""
+from __future__ import annotations
+
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from vercors_py import service
+from vercors_py.cfamily.launch import Launch
+
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "infer"
+
+
+def infer(name: str, *facts: str):
+    path = DATA / name
+    launch = Launch(facts=facts) if facts else None
+    return service.infer_text(path.read_text(), str(path), service.Options(timeout=20.0, jobs=1, launch=launch))
+
+
+def cli(*args: str):
+    return subprocess.run([sys.executable, "-m", "vercors_py", "infer", *args], capture_output=True, text=True)
+
+
+def test_the_host_facts_are_given_as_to_races_and_written_into_the_contract(tmp_path):
+    path = tmp_path / "column-major.cl"
+    path.write_text((DATA / "column-major.cl").read_text())
+    done = cli("--assume", "M == tcount.x", "--write", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "inferred, verified" in done.stderr
+    written = path.read_text()
+    assert "context_everywhere M == tcount.x;" in written
+    # The written file stands alone: `check` needs no option.
+    checked = subprocess.run([sys.executable, "-m", "vercors_py", "check", str(path)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout
+
+
+def test_without_the_fact_or_with_a_wrong_one_the_contract_does_not_verify():
+    assert infer("column-major.cl").verdict.value != "inferred, verified"
+    # M one less than a column: work-items of neighbouring columns share a cell.
+    wrong = infer("column-major.cl", "M == tcount.x - 1")
+    assert wrong.verdict.value == "inferred, not verified"
+    assert any(d.code.startswith("injectivity") for d in wrong.diagnostics)
+
+
+def test_a_conditional_bound_is_written_in_parentheses_and_judged():
+    ok = infer("conditional-bound.cl", "0 <= m", "m <= n", "n <= 1024")
+    assert ok.verdict.value == "inferred, verified", [d.message for d in ok.diagnostics]
+    assert "i_ < (gid == ngroups - 1 ? m : n)" in ok.text
+    # The last group's rows one longer than the others' distance: they overlap.
+    racy = infer("conditional-bound.cl", "0 <= m", "m <= n + 1", "n <= 1024")
+    assert racy.verdict.value != "inferred, verified"
+
+
+@pytest.mark.parametrize("name, before", [("split-declaration.cl", "__kernel __attribute__"),
+                                          ("template-declaration.cu", "template <typename T>")])
+def test_the_contract_goes_before_the_whole_declaration(name, before):
+    result = infer(name)
+    assert result.verdict.value == "inferred, verified", [d.message for d in result.diagnostics]
+    assert result.text.index("@*/") < result.text.index(before)
+
+
+def test_one_template_of_several_kernels_gets_no_contract():
+    result = infer("template-two-instances.cu")
+    assert result.verdict.value == "not inferred"
+    assert "several kernels" in result.diagnostics[0].message
+
+
+def test_a_local_named_like_a_reserved_name_is_written_by_its_value():
+    result = infer("renamed-id.cu")
+    assert result.verdict.value == "inferred, verified", [d.message for d in result.diagnostics]
+    annotations = [part.split("@*/")[0] for part in result.text.split("/*@")[1:]]
+    assert annotations and not any("'" in a for a in annotations)
+
+
+def test_the_verdict_says_what_it_assumed():
+    done = cli(str(DATA / "split-declaration.cl"))
+    assert done.returncode == 0
+    assert "inferred, verified for launches of 1 dimension" in done.stderr
+
+
+def test_the_launch_options_are_those_of_races():
+    # A group size fixed on the command line: the local array of 64 cells is then inside.
+    done = cli("--gsize", "64", "--ngroups", "2", str(DATA / "split-declaration.cl"))
+    assert done.returncode == 0, done.stderr
+    refused = cli("--gsize", "0", str(DATA / "split-declaration.cl"))
+    assert refused.returncode == 2
+
+
+@pytest.mark.parametrize("name, facts", [("early-return.cl", ()), ("unsigned-counter.cl", ("n <= 1024",))])
+def test_early_returns_and_unsigned_counters_are_read(name, facts):
+    result = infer(name, *facts)
+    assert result.verdict.value == "inferred, verified", [d.message for d in result.diagnostics]
+    racy = infer(name.replace(".cl", "-racy.cl"), *facts)
+    assert racy.verdict.value != "inferred, verified"
