@@ -189,8 +189,15 @@
                             stopped (if seen code "nothing")))))
   (vercors-say "no verification on open or save")
   (when (eq vercors-client 'lsp-mode)
-    (unless (vercors-wait (lambda () (seq-some (lambda (s) (string-match-p "not verified" s))
-                                               (vercors-lenses))))
+    ;; lsp-mode asks for lenses on an idle timer and drops a request the save overtook;
+    ;; a user's next pause asks again, so the wait asks again each second.
+    (unless (vercors-wait (let ((asked (float-time)))
+                            (lambda ()
+                              (or (seq-some (lambda (s) (string-match-p "not verified" s)) (vercors-lenses))
+                                  (progn (when (> (- (float-time) asked) 1.0)
+                                           (setq asked (float-time))
+                                           (lsp-lens-refresh t))
+                                         nil)))))
       (vercors-fail (format "no lens says the file is not verified: %S" (vercors-lenses))))
     (vercors-say "lenses %s" (mapconcat #'identity (vercors-lenses) ", ")))
   (let ((answer (vercors-command "vercorsPy.verify")))
