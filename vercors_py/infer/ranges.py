@@ -145,14 +145,11 @@ class Ranges:
     def inside(self, index: A.Expr, length: A.Expr, binders=()) -> bool:
         """Whether every launch keeps `index` inside an array of `length` cells, for
         every value of the bound counters (name, lo, hi exclusive, step)."""
-        saved = dict(self.known)
-        try:
+        with self.counting() as count:
             for name, lo, hi, _ in binders:
-                self.known[name] = (self.of(lo)[0], self.of(hi)[1] - 1)
+                count(name, lo, hi)
             lo, hi = self.of(index)
             return lo >= 0 and hi < self.of(length)[0]
-        finally:
-            self.known = saved
 
 
 def _times(p: float, q: float) -> float:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import z3
 
+from ..engine.terms import subterms
 from ..syntax import ast as A
 from .check import _second, _solver
 from .protocol import Protocol
@@ -48,14 +49,4 @@ def _alike(p: Protocol, second, guard, cond, timeout: float) -> bool:
 
 def _reads_memory(term) -> bool:
     """Whether a term reads an array (a value from memory)."""
-    seen, todo = set(), [term]
-    while todo:
-        node = todo.pop()
-        if node.get_id() in seen:
-            continue
-        seen.add(node.get_id())
-        if z3.is_select(node) or z3.is_array(node):
-            return True
-        if z3.is_app(node):
-            todo.extend(node.children())
-    return False
+    return any(z3.is_select(t) or z3.is_array(t) for t in subterms(term))

@@ -39,20 +39,18 @@ class _Form:
     divides: bool = False
 
 
-def tie(walk, body: list, header, cond, before, start, assigned: list, barrier: bool) -> tuple:
-    """The start state with the geometric variables bound, and the facts about them."""
+def tie(walk, body: list, header, cond, updates: dict, before, start, assigned: list, barrier: bool) -> tuple:
+    """The start state with the geometric variables bound, and the facts about them
+    (`updates`: each variable's assigned values in the loop, protocol.py's `_updates`)."""
     from .protocol import _continues, _is
     if any(_continues(b) for b in body):
         return start, []
     steps = _top_level(body) + ([header.update] if header is not None and header.update is not None else [])
-    everywhere = {}
-    for stmt in (n for b in body + steps for n in A.statements(b)):
-        if isinstance(stmt, A.Assign):
-            everywhere.setdefault(stmt.target.symbol, set()).add(id(stmt))
     forms = {}
     for symbol in assigned:
         mine = [s for s in steps if isinstance(s, A.Assign) and s.target.symbol is symbol]
-        if symbol not in before.store or not mine or {id(s) for s in mine} != everywhere.get(symbol, set()):
+        # Every assignment of the variable in the loop is one of these steps.
+        if symbol not in before.store or not mine or len(mine) != len(updates.get(symbol, ())):
             continue
         form = _compose([A.bare(s.value) for s in mine], symbol, _is)
         if form is not None:

@@ -485,7 +485,7 @@ class _Walk:
         start = self.havoc(st, assigned, shared=barrier)
         updates = self._updates(code)
         start, stepped = self._stepped(body, header, cond, updates, st, start, assigned, barrier)
-        start, scaled = geometric.tie(self, body, header, cond, st, start, assigned, barrier)
+        start, scaled = geometric.tie(self, body, header, cond, updates, st, start, assigned, barrier)
         stepped += scaled
         entry = z3.And(guard, *stepped, *self._counters(updates, st, start, assigned))
         reads = self.reads(cond, start, entry)
