@@ -28,6 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+from infer_examples import replace_section  # noqa: E402
 from vercors_py import service  # noqa: E402
 
 SUITE = ROOT / "bench" / "faial"
@@ -115,18 +117,6 @@ def table(results: list[dict]) -> list[str]:
     return lines
 
 
-def write(lines: list[str], doc: Path = DOC) -> None:
-    text = doc.read_text(encoding="utf-8")
-    start = text.find(SECTION)
-    if start < 0:
-        text = text.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n"
-    else:
-        following = text.find("\n## ", start + len(SECTION))
-        end = len(text) if following < 0 else following + 1
-        text = text[:start] + "\n".join(lines) + "\n" + ("\n" + text[end:] if following >= 0 else "")
-    doc.write_text(text, encoding="utf-8")
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", action="store_true", help=f"regenerate the section of {DOC.relative_to(ROOT)}")
@@ -135,7 +125,8 @@ def main() -> int:
     lines = table(results)
     print("\n".join(lines))
     if args.write:
-        write(lines)
+        DOC.write_text(replace_section(DOC.read_text(encoding="utf-8"), SECTION, "\n".join(lines) + "\n"),
+                       encoding="utf-8")
     return 0
 
 

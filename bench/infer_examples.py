@@ -151,6 +151,29 @@ def main() -> int:
     return 0
 
 
+def classify(result) -> str:
+    """The outcome of `infer` on a C file as the benchmarks of real kernels count it:
+    not read, not inferred, verified, unknown, permissions verified (only errors about
+    values remain: VALUES) or not verified."""
+    errors = [d for d in result.diagnostics if d.severity.value == "error"]
+    match result.verdict.value:
+        case "rejected":
+            return "not read"
+        case "not inferred":
+            return "not inferred"
+        case "inferred, verified":
+            return "verified"
+        case "inferred, unknown":
+            return "unknown"
+    return "permissions verified" if all(d.code.startswith(VALUES) for d in errors) else "not verified"
+
+
+def not_inferred_reason(errors) -> str:
+    """Why no contract was inferred, its names elided, for tallying."""
+    why = errors[0].message.split(": ", 1)[-1] if errors else ""
+    return re.sub(r"`[^`]*`", "`…`", why)[:90]
+
+
 def replace_section(text: str, mark: str, new: str) -> str:
     """`text` with the section headed `mark` (to the next `## ` heading) replaced by
     `new`, or `new` appended when there is none: each benchmark owns one section."""

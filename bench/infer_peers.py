@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import re
 import sys
 import time
 from pathlib import Path
@@ -24,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-from infer_examples import VALUES, replace_section  # noqa: E402
+from infer_examples import classify, not_inferred_reason, replace_section  # noqa: E402
 from peers import SUITE, expectation, kernels  # noqa: E402
 from vercors_py import service  # noqa: E402
 
@@ -41,20 +40,12 @@ def outcome(path: Path) -> tuple[str, str]:
         return "not mapped", ""
     result = service.infer_text(text, name, service.Options(timeout=TIMEOUT, jobs=1))
     errors = [d for d in result.diagnostics if d.severity.value == "error"]
-    verdict = result.verdict.value
-    if verdict == "not inferred":
-        why = errors[0].message.split(": ", 1)[-1] if errors else ""
-        if "has a contract already" in why:
+    found = classify(result)
+    if found == "not inferred":
+        if errors and "has a contract already" in errors[0].message.split(": ", 1)[-1]:
             return "annotated", ""
-        return "not inferred", re.sub(r"`[^`]*`", "`…`", why)[:90]
-    if verdict == "inferred, verified":
-        return "verified", ""
-    if verdict == "inferred, unknown":
-        return "unknown", ""
-    if all(d.code.startswith(VALUES) for d in errors):
-        return "permissions verified", ""
-    return "not verified", errors[0].code if errors else ""
-
+        return found, not_inferred_reason(errors)
+    return found, (errors[0].code if errors else "") if found == "not verified" else ""
 
 ORDER = ("verified", "permissions verified", "not verified", "unknown", "not inferred", "annotated", "not mapped")
 

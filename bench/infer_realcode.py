@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, os.environ.get("PYTHONPATH") or str(ROOT))
 import vercors_py  # noqa: E402,F401
 sys.path.insert(1, str(ROOT / "bench"))
-from infer_examples import VALUES, replace_section  # noqa: E402
+from infer_examples import classify, not_inferred_reason, replace_section  # noqa: E402
 from realcode import CORPUS, facts, read_index  # noqa: E402
 
 DOC = ROOT / "docs" / "infer.md"
@@ -53,20 +53,12 @@ def one(path: str, assume: list[str], timeout: float) -> dict:
     result = service.infer_text(text, name, service.Options(timeout=timeout, jobs=1, launch=launch))
     errors = [d for d in result.diagnostics if d.severity.value == "error"]
     first = f"{errors[0].code}: {errors[0].message}" if errors else ""
-    match result.verdict.value:
-        case "rejected":
-            return {"outcome": "not read", "reason": errors[0].code if errors else "", "first": first}
-        case "not inferred":
-            why = errors[0].message.split(": ", 1)[-1] if errors else ""
-            return {"outcome": "not inferred", "reason": re.sub(r"`[^`]*`", "`…`", why)[:90], "first": first}
-        case "inferred, verified":
-            return {"outcome": "verified", "reason": "", "first": ""}
-        case "inferred, unknown":
-            return {"outcome": "unknown", "reason": "", "first": first}
-    if all(d.code.startswith(VALUES) for d in errors):
-        return {"outcome": "permissions verified", "reason": errors[0].code if errors else "", "first": first}
-    return {"outcome": "not verified", "reason": errors[0].code if errors else "", "first": first}
-
+    found = classify(result)
+    if found == "not inferred":
+        return {"outcome": found, "reason": not_inferred_reason(errors), "first": first}
+    if found in ("verified", "unknown"):
+        return {"outcome": found, "reason": "", "first": first if found == "unknown" else ""}
+    return {"outcome": found, "reason": errors[0].code if errors else "", "first": first}
 
 def run(row: dict, timeout: float, limit: float, src: Path | None = None) -> dict:
     assume = [arg for fact in facts(row) for arg in ("--assume", fact)]
