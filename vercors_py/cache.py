@@ -336,8 +336,6 @@ class ObligationCache:
         # verification of one version: kept per obligation object while it lives.
         self._fingerprints: dict[int, tuple[weakref.ref, float | None, Fingerprint | None]] = {}
         self.generation = 0            # changes whenever a stored result may have
-        self.hits = 0
-        self.misses = 0
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -372,16 +370,11 @@ class ObligationCache:
             if entry is not None:
                 self._entries.move_to_end(fp.key)
         result = remap(entry.result, entry.fingerprint, fp, ob) if entry is not None else None
-        with self._lock:
-            if result is None:
-                self.misses += 1
-            else:
-                self.hits += 1
         return result
 
     def peek(self, ob: M.Obligation, timeout: float | None,
              fp: Fingerprint | None = None) -> ObligationResult | None:
-        """lookup without counting it or refreshing the entry (for status displays).  With
+        """lookup without refreshing the entry (for status displays).  With
         `fp`, `ob` needs only the name, kind and span of the obligation it fingerprints."""
         fp = fp or self.fingerprint(ob, timeout)
         if fp is None:

@@ -31,7 +31,6 @@ class Terms:
         self.ctx = ctx
         self.int_sort = z3.IntSort(ctx)
         self.bool_sort = z3.BoolSort(ctx)
-        self.real_sort = z3.RealSort(ctx)
         self.X = z3.Const("X!loc", self.int_sort)     # the generic location of chunks
         self.zero = z3.RealVal(0, ctx)
         self.one = z3.RealVal(1, ctx)

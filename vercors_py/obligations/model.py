@@ -108,7 +108,6 @@ class Execute:
     that never returns would otherwise prove any postcondition."""
     body: A.Block
     post: Part                        # exhaled at every exit
-    returns_to: str = "post"          # post.* codes at the exits
     measure: A.Decreases | None = None
     cycle: tuple[Symbol, ...] = ()
 

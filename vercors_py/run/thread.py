@@ -46,9 +46,6 @@ class Arrive:
     barrier: A.Barrier
 
 
-DONE_KEY = (float("inf"),)
-
-
 class Stopped(Exception):
     """The launch is over for this thread (a fault, or the launch was stopped)."""
 

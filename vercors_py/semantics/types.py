@@ -23,7 +23,6 @@ INVARIANTS = frozenset({CK.LOOP_INVARIANT, CK.INVARIANT})
 ARITH = {"+", "-", "*", "/", "%"}
 COMPARE = {"<", "<=", ">", ">="}
 EQUALITY = {"==", "!="}
-LOGIC = {"&&", "||", "==>"}
 
 # Which reserved names each level may mention.
 _LEVEL_FORBIDS = {
