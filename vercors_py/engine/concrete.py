@@ -5,8 +5,8 @@ the definitions of recursive functions switched off; the model may then give a f
 impossible values (`isPow2(7)` true, so `gsize = 7` seems to satisfy
 `context_everywhere isPow2(gsize)`).  Here every application of a defined function in the
 path's facts and in the failing formula is computed on the model's argument values, with
-the interpreter's evaluator of pure functions (run/evaluate.py: the same checked AST, no
-solver, no state; run/ does not import the engine, so data still flows one way), and the
+the evaluator of pure expressions the interpreter uses too (semantics/evaluate.py: the
+same checked AST, no solver, no state; neither analysis reaches into the other), and the
 facts are evaluated again with those values.
 
 When a fact or the goal comes out differently, the search is repeated a few times (within
@@ -26,8 +26,8 @@ from __future__ import annotations
 import attrs
 import z3
 
-from ..run.evaluate import Evaluator as PureEvaluator
-from ..run.faults import Fault, Unevaluable
+from ..semantics.evaluate import Evaluator as PureEvaluator
+from ..semantics.faults import Fault, Unevaluable
 from .solver import Outcome
 from .terms import subterms
 

@@ -18,8 +18,8 @@ from ..obligations.paths import pure_conjuncts
 from ..semantics.dimensions import names_components
 from ..semantics.symbols import AXES, RESERVED
 from ..syntax import ast as A
-from .evaluate import Evaluator, bounded_range, split_quantifier
-from .faults import Fault, Unevaluable
+from ..semantics.evaluate import Evaluator, bounded_range, split_quantifier
+from ..semantics.faults import Fault, Unevaluable
 from .launch import ARBITRARY, size_frame, thread_frame
 from .model import Launch
 

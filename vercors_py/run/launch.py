@@ -14,8 +14,8 @@ from ..semantics.symbols import RESERVED, SymbolKind
 from ..syntax import ast as A
 from ..syntax.snippet import short
 from . import resources as R
-from .evaluate import Evaluator
-from .faults import Fault, Unevaluable
+from ..semantics.evaluate import Evaluator
+from ..semantics.faults import Fault, Unevaluable
 from .memory import Memory
 from .model import Access, Cell, Launch, RunOptions, ThreadId, show_value
 from .races import RaceDetector, kind

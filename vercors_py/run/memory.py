@@ -10,7 +10,7 @@ not rely on (docs/language.md, "What each thread sees after a barrier").
 from __future__ import annotations
 
 from ..syntax.ast import Fence, Scope
-from .faults import Fault
+from ..semantics.faults import Fault
 from .model import Cell, ThreadId
 
 

@@ -14,8 +14,8 @@ import attrs
 
 from ..source import Span
 from ..syntax import ast as A
-from .evaluate import Evaluator, bounded_range, split_quantifier
-from .faults import Fault, Unevaluable
+from ..semantics.evaluate import Evaluator, bounded_range, split_quantifier
+from ..semantics.faults import Fault, Unevaluable
 from .model import Cell
 from .values import NONE, READ, WRITE, Amount
 

@@ -19,8 +19,8 @@ import attrs
 
 from ..source import Span
 from ..syntax import ast as A
-from .evaluate import Evaluator
-from .faults import Fault, Unevaluable
+from ..semantics.evaluate import Evaluator
+from ..semantics.faults import Fault, Unevaluable
 from .model import Access, Cell, ThreadId
 from .values import NONE
 

@@ -1,7 +1,7 @@
 """Concrete values: the language's arithmetic and permission amounts.
 
-Integers are Python ints (unbounded, as in the logic); `/` and `%` are SMT-LIB's
-Euclidean division and modulus.  A permission amount is `f + k*eps`: a fraction `f`
+Integers are Python ints (unbounded, as in the logic; `/` and `%` are
+semantics/evaluate.py's Euclidean division and modulus).  A permission amount is `f + k*eps`: a fraction `f`
 plus `k` read shares, each an infinitesimal `eps`.  That makes `read` what LANGUAGE.md
 says it is: any number of threads may hold it (n*eps <= 1 for every n), but not beside
 a write (1 + eps > 1).  `k` may be negative where a thread lent a read share of a cell
@@ -12,14 +12,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import attrs
-
-
-def euclid_div(a: int, b: int) -> int:
-    return (a - euclid_mod(a, b)) // b
-
-
-def euclid_mod(a: int, b: int) -> int:
-    return a % abs(b)
 
 
 @attrs.frozen(order=True)

@@ -1,4 +1,6 @@
-"""Expressions on concrete values.
+"""Expressions on concrete values: the meaning of the language's expressions, below every
+analysis that needs it (the interpreter, run/, and the prover's check of counterexamples,
+engine/concrete.py), so that neither reaches into the other.
 
 A frame maps Symbols (reserved names, parameters, locals, bound variables) to values;
 memory is reached through a `read(array, index, span)` callback, so that code reads
@@ -15,7 +17,15 @@ from fractions import Fraction
 from ..syntax import ast as A
 from ..syntax.printer import format_expr
 from .faults import Fault, Unevaluable
-from .values import euclid_div, euclid_mod
+
+def euclid_div(a: int, b: int) -> int:
+    """SMT-LIB's `div`: the quotient whose remainder is never negative."""
+    return (a - euclid_mod(a, b)) // b
+
+
+def euclid_mod(a: int, b: int) -> int:
+    return a % abs(b)
+
 
 MAX_CALLS = 200_000          # pure-function calls in one evaluation: a bound, not a proof
 

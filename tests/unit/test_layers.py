@@ -1,0 +1,126 @@
+"""The package's layers are one-way (docs/architecture.md, "Layers"): a module imports
+only from its own top-level package or from a layer below, and siblings of one layer
+never import each other.  Every import counts, also the ones inside functions (a lazy
+import is still a dependency).  The test reads the source with `ast`; it imports nothing.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import attrs
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Bottom first.  A name is a top-level package or module of vercors_py.
+LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer) for layer in (
+    {"source", "deep"},
+    {"diagnostics"},
+    {"results", "explain"},
+    {"syntax", "grammar"},
+    {"semantics"},
+    {"cfamily"},
+    {"frontend"},
+    {"obligations"},
+    {"engine"},
+    {"cache", "races", "infer", "run"},     # the analyses, and the prover's result cache
+    {"service"},
+    {"report"},
+    {"lsp"},
+    {"cli"},
+    {"__main__"},
+))
+
+# Where a layer's order would allow it but the design does not: the interpreter is an
+# oracle for the prover, so it shares no code with it.
+FORBIDDEN = {("run", "engine")}
+
+
+@attrs.frozen
+class Edge:
+    source: str          # dotted module name
+    target: str
+    line: int
+
+
+def _module_name(path: Path, top: Path, top_name: str) -> str:
+    parts = list(path.relative_to(top).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join([top_name, *parts])
+
+
+def import_edges(top: Path, package: str, top_name: str | None = None) -> list[Edge]:
+    """Every import of a module of `package` by a module of the tree at `top`, whose
+    modules are named `top_name.…` (the package itself by default)."""
+    edges = []
+    for path in sorted(top.rglob("*.py")):
+        name = _module_name(path, top, top_name or package)
+        is_package = path.name == "__init__.py"
+        here = name.split(".") if is_package else name.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = here[:len(here) - node.level + 1]
+                    module = ".".join(base + ([node.module] if node.module else []))
+                    targets = [module] if node.module else [f"{module}.{a.name}" for a in node.names]
+                else:
+                    targets = [node.module or ""]
+                    if node.module == package:
+                        targets = [f"{package}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                continue
+            edges += [Edge(name, t, node.lineno) for t in targets if t.split(".")[0] == package]
+    return edges
+
+
+def _top(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else None
+
+
+def back_edges(edges: list[Edge]) -> list[str]:
+    rank = {name: i for i, layer in enumerate(LAYERS) for name in layer}
+    found = []
+    for e in edges:
+        source, target = _top(e.source), _top(e.target)
+        if source is None or target is None or source == target:
+            continue             # the package's own __init__, or within one package
+        if source not in rank or target not in rank:
+            found.append(f"{e.source}:{e.line}: `{source}` or `{target}` has no layer in LAYERS")
+        elif rank[target] > rank[source] or (rank[target] == rank[source]) or (source, target) in FORBIDDEN:
+            found.append(f"{e.source}:{e.line} imports {e.target}: `{target}` is not below `{source}`")
+    return found
+
+
+def the_package() -> list[Edge]:
+    # lsp/ is a folder of the repository that the wheel installs as vercors_py.lsp.
+    return import_edges(ROOT / "vercors_py", "vercors_py") + import_edges(ROOT / "lsp", "vercors_py", "vercors_py.lsp")
+
+
+def test_every_import_goes_down_a_layer():
+    assert back_edges(the_package()) == []
+
+
+def test_every_top_level_package_has_a_layer():
+    named = {p.stem if p.suffix == ".py" else p.name for p in (ROOT / "vercors_py").iterdir()
+             if (p.suffix == ".py" or (p / "__init__.py").is_file()) and p.name != "__init__.py"}
+    assert named - set().union(*LAYERS) == set()
+
+
+def test_a_planted_back_edge_is_found(tmp_path):
+    (tmp_path / "syntax").mkdir()
+    (tmp_path / "syntax" / "__init__.py").write_text("")
+    (tmp_path / "syntax" / "ast.py").write_text("def f():\n    from ..engine import verify\n")
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "__init__.py").write_text("from vercors_py.engine import solver\n")
+    (tmp_path / "infer").mkdir()
+    (tmp_path / "infer" / "x.py").write_text("from .. import races\nfrom ..semantics import types\n")
+    found = back_edges(import_edges(tmp_path, "vercors_py"))
+    assert found == [
+        "vercors_py.infer.x:1 imports vercors_py.races: `races` is not below `infer`",
+        "vercors_py.run:1 imports vercors_py.engine: `engine` is not below `run`",
+        "vercors_py.syntax.ast:2 imports vercors_py.engine: `engine` is not below `syntax`",
+    ]
