@@ -28,7 +28,9 @@ import z3
 
 from ..semantics.evaluate import Evaluator as PureEvaluator
 from ..semantics.faults import Fault, Unevaluable
+from .encode import Evaluator
 from .solver import Outcome
+from .state import State
 from .terms import subterms
 
 MAX_APPS = 40            # applications of defined functions looked at per formula
@@ -101,9 +103,6 @@ def _instances(engine, audit: "Audit", frontier: list, known: dict) -> list:
 def instance(engine, symbol, args):
     """`pre(args) ==> f(args) == body(args)`, with the recursive calls in their full
     form (so that the next round can unfold them): an instance of f's definition."""
-    # Imported here: encode imports the engine's context, which imports this module.
-    from .encode import Evaluator
-    from .state import State
     fn = engine.functions.definitions.get(symbol)
     if fn is None or fn.body is None:
         return None

@@ -8,7 +8,7 @@ two threads is usually plain to see at a small size.  Two bounded queries look f
 1. The candidate, quantifier-free, in a Z3 context of its own: small sizes fixed (so
    the index arithmetic is linear), the path's quantifier-free assumptions, the negated
    check, and a second thread, distinct from the one checked, whose share of the same
-   cell (read off the same clauses as the race notes: rivals.Peers) cannot be held beside
+   cell (read off the same clauses as the race notes: rivals.Peers, peer_clauses.py) cannot be held beside
    the one asked for.  The path's quantified assumptions are left out, so what this finds
    is only a candidate: the sizes, the thread, and the cell.
 2. The counterexample, in the path's context: *all* of the path's assumptions (the
@@ -32,14 +32,11 @@ import z3
 
 from ..obligations.model import Who
 from ..semantics.symbols import RESERVED
-from .context import Engine
-from .encode import Evaluator
-from .functions import FunctionTable
-from .heap import Heap
+from . import peer_clauses as P
+from .peer_clauses import Scratch
 from .rivals import Access, Overlap
 from .solver import SEED
 from .state import Terms
-from ..semantics.dimensions import Sizes
 
 # Sizes tried, smallest launches first: (gsize, ngroups).  A conflict between two threads
 # needs two of them; most show at two or three.
@@ -96,32 +93,24 @@ class Conflicts:
         return None
 
 
-class _Search:
+class _Search(Scratch):
     """The quantifier-free candidate queries, in a Z3 context of their own.  Its own
     fresh names are kept apart from the path's (which are translated into it), so a
     term of the path and one made here never share a constant by accident."""
 
     def __init__(self, races, full):
-        self.races = races
+        super().__init__(races, "conflict", WALL_CAP)
         path = races.engine
-        self.engine = Engine("conflict", WALL_CAP, path.solver.cancel)
-        self.t = self.engine.t
         counter = itertools.count()
         self.t.name = lambda base: f"{base}!c{next(counter)}"
-        self.engine.functions = FunctionTable(self.t, races.functions)
-        self.evaluator = Evaluator(self.engine)
-        self.heap = Heap(self.engine, self.evaluator)
         self.ctx = self.t.ctx
         self.size_terms = tuple(s.translate(self.ctx) for s in races.sizes.unknowns)
         self.full = full.translate(self.ctx)
         # The path's quantifier-free assumptions: the world, preconditions, consistency.
         self.facts = [f.translate(self.ctx) for _, f, _ in path.solver.log if _quantifier_free(f)]
-        # The sizes of the current query (races._state reads them).
-        self.sizes: Sizes | None = None
         self.gsize = self.ngroups = None
         self.subst: list = []
 
-    # The interface races.py's clause readers use.
     def term(self, path_term):
         """A term of the path's context, in this one, at the current sizes."""
         return z3.substitute(path_term.translate(self.ctx), *self.subst)
@@ -194,7 +183,6 @@ def _conflict(search: _Search, race):
     share of the cell cannot be held beside the checked one's, and the path's terms
     whose constants say which thread and which cell; (None, ()) when there is no other
     thread to look at."""
-    from . import races as R
     t = search.t
     peers = race.peers
     if isinstance(race, Overlap):
@@ -207,12 +195,12 @@ def _conflict(search: _Search, race):
                       *_id_terms(race.store, peers.who)]
         return formula, path_terms
     ours = _ids(search, race.store, peers.who)
-    same = R._same_group(race)
+    same = P.same_group(race)
     gid = ours[0] if same else t.fresh_int("gid")
     lid = None if peers.who is Who.ALL_GROUPS else t.fresh_int("lid")
-    st = R._state(search, peers, gid, lid)
+    st = P.rival_state(search, peers, gid, lid)
     cell = search.term(race.index)
-    claims = R._claims(search, peers.resources, st, race.array, cell)
+    claims = P.claims(search, peers.resources, st, race.array, cell)
     if not claims:
         return None, ()
     need = None if race.amount is None else search.term(race.amount)
@@ -222,7 +210,7 @@ def _conflict(search: _Search, race):
         other.append(gid != ours[0])
     else:
         other += [0 <= lid, lid < search.gsize, z3.Or(gid != ours[0], lid != ours[1])]
-    facts = [f for f in R._facts(search, peers.facts, st) if _quantifier_free(f)]
+    facts = [f for f in P.facts(search, peers.facts, st) if _quantifier_free(f)]
     return z3.And(*other, *facts, z3.Or(*clashes)), [race.index, *_id_terms(race.store, peers.who)]
 
 

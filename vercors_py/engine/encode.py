@@ -8,16 +8,20 @@ divisor is zero, and that pure-function preconditions hold.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 import z3
 
 from ..diagnostics import Related
 from ..syntax import ast as A
 from ..syntax.snippet import short
-from .context import Engine
 from .rivals import access
 from .state import State
 from .terms import select
+
+if TYPE_CHECKING:        # the engine's context reaches this module through concrete.py
+    from .context import Engine
 
 
 @attrs.frozen

@@ -25,17 +25,15 @@ import z3
 
 from ..diagnostics import Related
 from ..obligations.model import Who
-from ..semantics.symbols import RESERVED, SymbolKind
+from ..semantics.symbols import RESERVED
 from ..syntax import ast as A
 from .conflicts import Conflicts
 from .context import Engine
-from .encode import Evaluator
-from .functions import FunctionTable
-from .heap import Frame, Heap, Mode
-from .rivals import Access, Overlap, Peers
+from . import peer_clauses as P
+from .peer_clauses import Scratch
+from .rivals import Access, Overlap
 from .solver import SEED
-from .state import State
-from ..semantics.dimensions import Sizes, derived_ids, id_store
+from ..semantics.dimensions import Sizes, derived_ids
 
 # Z3 resource units for each query: the queries of the examples take a few hundred (a
 # few linear facts about one thread); a hundred times that is still a few milliseconds.
@@ -47,8 +45,6 @@ MAX_QUERIES = 8
 # was already up (a conflict found for an undecided check: conflicts.py).  Only a cap:
 # the resource units bound them.
 LATE_CAP = 1.0
-
-_AS_WRITTEN = Mode()          # clauses read as they are: every resource, no checks
 
 
 @attrs.frozen
@@ -88,16 +84,11 @@ class Races:
             return explain(race, probe)
 
 
-class _Probe:
+class _Probe(Scratch):
     """One failed check's model, in a Z3 context of its own."""
 
     def __init__(self, races: Races, model, budget: float):
-        self.races = races
-        self.engine = Engine("race", budget, races.engine.solver.cancel)
-        self.t = self.engine.t
-        self.engine.functions = FunctionTable(self.t, races.functions)
-        self.evaluator = Evaluator(self.engine)
-        self.heap = Heap(self.engine, self.evaluator)
+        super().__init__(races, "race", budget)
         self.model = model.translate(self.t.ctx)
         # The model's sizes; none is None: the model is completed.
         self.sizes = races.sizes.at(self.int(self.term(size)) for size in races.sizes.unknowns)
@@ -156,15 +147,6 @@ class Share:
         if self.frac == 1:
             return "write on"
         return f"{self.frac.numerator}\\{self.frac.denominator} of"
-
-
-@attrs.frozen
-class _Claim:
-    """One Perm of another thread's clauses on the array of the cell."""
-    perm: A.Perm
-    covers: object                    # whether it reaches the cell
-    amount: object                    # Real term; None: a read share
-    bound: tuple                      # its \forall* variables
 
 
 @functools.singledispatch
@@ -236,15 +218,15 @@ def _rival(probe: _Probe, race: Access, ours: Thread, cell: int, need: Share):
     """Another thread (or group) certain to hold a share of the cell that clashes with
     `need`: (its Thread, the claim, its share), or None."""
     peers, t = race.peers, probe.t
-    gid = t.int(ours.gid) if _same_group(race) else t.fresh_int("gid")
+    gid = t.int(ours.gid) if P.same_group(race) else t.fresh_int("gid")
     lid = None if peers.who is Who.ALL_GROUPS else t.fresh_int("lid")
-    st = _state(probe, peers, gid, lid)
-    claims = _claims(probe, peers.resources, st, race.array, t.int(cell))
+    st = P.rival_state(probe, peers, gid, lid)
+    claims = P.claims(probe, peers.resources, st, race.array, t.int(cell))
     if not claims:
         return None
     clashes = [z3.And(c.covers, need.clashes(t, c.amount)) for c in claims]
     s = probe.solver()
-    s.add(*_others(probe, ours, gid, lid), *_facts(probe, peers.facts, st))
+    s.add(*_others(probe, ours, gid, lid), *P.facts(probe, peers.facts, st))
     found = _candidate(s, clashes)
     if found is None:
         return None
@@ -290,71 +272,12 @@ def _eval(model, term):
     return model.eval(term, model_completion=True)
 
 
-def _same_group(race: Access) -> bool:
-    """Whether the rival is in the failing thread's group: local memory is the group's
-    own, and only the thread precondition is held by the threads of every group."""
-    match race.peers.who:
-        case Who.ALL_IN_GROUP:
-            return True
-        case Who.THREAD:
-            return race.array.scope is A.Scope.LOCAL or not race.peers.everywhere
-    return False
-
-
 def _others(probe: _Probe, ours: Thread, gid, lid) -> list:
     """The rival's ids are in range and not the failing thread's."""
     facts = [0 <= gid, gid < probe.ngroups]
     if lid is None:
         return facts + [gid != ours.gid]
     return facts + [0 <= lid, lid < probe.gsize, z3.Or(gid != ours.gid, lid != ours.lid)]
-
-
-def _state(probe: _Probe, peers: Peers, gid, lid) -> State:
-    """The rival's state: its own ids, the values all threads share as in the model,
-    and everything else unknown (its other locals, its view of memory)."""
-    t = probe.t
-    sizes = Sizes(tuple(t.int(n) for n in probe.sizes.local), tuple(t.int(n) for n in probe.sizes.groups))
-    ids = id_store(sizes, derived_ids(gid, probe.sizes.groups),
-                   None if lid is None else derived_ids(lid, probe.sizes.local))
-
-    def value(symbol, term):
-        if symbol in ids:
-            return ids[symbol]
-        if symbol.kind is SymbolKind.KERNEL_PARAM or symbol in probe.races.uniform:
-            return probe.value(probe.term(term))
-        return t.fresh(symbol.name, t.sort_of(symbol.type))
-
-    store = {symbol: value(symbol, term) for symbol, term in peers.store.items()}
-    values = {a: t.fresh_array(a.name, a.type) for a in probe.races.arrays}
-    return State(store=store, values=values, mask={}, old_values=values)
-
-
-def _claims(probe: _Probe, exprs, st: State, array, cell) -> list[_Claim]:
-    found: list[_Claim] = []
-
-    def atom(e, s: State, frame: Frame) -> State:
-        if isinstance(e, A.Perm) and e.location.array.symbol == array:
-            index = probe.evaluator.eval(e.location.index, s, frame.guards)
-            found.append(_Claim(e, probe.t.conj(frame.guards + (index == cell,)),
-                                probe.heap.amount(e, s, frame, _AS_WRITTEN), frame.bound))
-        return s
-
-    for e in exprs:
-        probe.heap.walk(e, st, Frame(), _AS_WRITTEN, atom)
-    return found
-
-
-def _facts(probe: _Probe, exprs, st: State) -> list:
-    found: list = []
-
-    def atom(e, s: State, frame: Frame) -> State:
-        if not isinstance(e, A.Perm):
-            found.append(probe.heap.for_all(frame, probe.evaluator.eval(e, s, frame.guards)))
-        return s
-
-    for e in exprs:
-        probe.heap.walk(e, st, Frame(), _AS_WRITTEN, atom)
-    return found
 
 
 def _act(race: Access, need: Share, where: str) -> str:

@@ -153,8 +153,7 @@ def protocol(kernel: A.Kernel, functions, uniform: frozenset, timeout: float, ca
     as OpenCL and GPUVerify read `barrier(CLK_LOCAL_MEM_FENCE)`; otherwise every barrier
     orders all accesses, as the language has it (LANGUAGE.md: fences decide which facts
     are published, `barrier()` only orders accesses)."""
-    engine = Engine(f"{kernel.name}/races", timeout, cancel)
-    engine.functions = FunctionTable(engine.t, functions)
+    engine = Engine(f"{kernel.name}/races", timeout, cancel, functions=functions)
     return _Walk(engine, kernel, uniform, fenced_only).run()
 
 
