@@ -163,7 +163,6 @@ KNOWN_CYCLES = [
         "clang_builtins", "clang_expressions", "clang_gpuverify", "clang_groups", "clang_memory",
         "clang_pointers", "clang_shifts", "dynamic_shared", "helper_values", "intrinsics",
         "null_constants", "old_values", "struct_pointers", "vector_shuffles")],
-    ["vercors_py.races.geometric", "vercors_py.races.intervals", "vercors_py.races.protocol"],
 ]
 
 

@@ -20,7 +20,8 @@ from ..semantics.dimensions import derived_ids
 from ..syntax import ast as A
 from . import private, radix
 from .intervals import intervals
-from .protocol import Access, Protocol
+from .events import Access
+from .protocol import Protocol
 
 SEED = 0
 # Racing pairs of statements reported per kernel: enough to see the pattern.

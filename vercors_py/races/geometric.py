@@ -30,6 +30,7 @@ import attrs
 import z3
 
 from ..syntax import ast as A
+from .statements import continues, is_name
 
 
 @attrs.frozen
@@ -42,8 +43,7 @@ class _Form:
 def tie(walk, body: list, header, cond, updates: dict, before, start, assigned: list, barrier: bool) -> tuple:
     """The start state with the geometric variables bound, and the facts about them
     (`updates`: each variable's assigned values in the loop, protocol.py's `_updates`)."""
-    from .protocol import _continues, _is
-    if any(_continues(b) for b in body):
+    if any(continues(b) for b in body):
         return start, []
     steps = _top_level(body) + ([header.update] if header is not None and header.update is not None else [])
     forms = {}
@@ -52,7 +52,7 @@ def tie(walk, body: list, header, cond, updates: dict, before, start, assigned: 
         # Every assignment of the variable in the loop is one of these steps.
         if symbol not in before.store or not mine or len(mine) != len(updates.get(symbol, ())):
             continue
-        form = _compose([A.bare(s.value) for s in mine], symbol, _is)
+        form = _compose([A.bare(s.value) for s in mine], symbol, is_name)
         if form is not None:
             forms[symbol] = form
     if not forms:

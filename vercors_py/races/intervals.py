@@ -10,7 +10,7 @@ first of the second into an interval; a barrier that does not fence the space (a
 barrier for global memory) is no barrier for it, as in GPUVerify.
 
 A loop is given as one iteration of its body and the renaming that gives the next one
-(protocol.Loop), whose uniform values are independent unknowns: the interval that spans
+(events.Loop), whose uniform values are independent unknowns: the interval that spans
 the back edge joins the end of one iteration with the start of the next, and two
 threads in one barrier interval of the body share an iteration (barriers are aligned,
 so they are in the same iteration).  The loop is left by its test (the reads of its
@@ -27,7 +27,7 @@ import attrs
 
 from ..syntax import ast as A
 from . import skips
-from .protocol import Access, Choice, Event, Loop, Seq, Sync
+from .events import Access, Choice, Event, Loop, Seq, Sync
 
 
 @attrs.frozen

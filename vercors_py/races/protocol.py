@@ -35,82 +35,18 @@ from ..syntax import ast as A
 from ..syntax.snippet import short
 from ..engine.context import Engine
 from ..engine.encode import Evaluator
-from ..engine.functions import FunctionTable
 from ..engine.state import State
 from ..engine.threads import fresh_ids, fresh_sizes, in_range, size_facts, unknowns
 from . import geometric
+from . import statements as S
+from .events import NEVER, Access, Choice, Event, Loop, Seq, Sync
+from .intervals import crossing
 from .skips import Skip
 
 # Calls inlined into one another before the walk gives up (recursion).
 MAX_DEPTH = 8
 # Time (ms) to decide whether a branch can be taken at all; undecided ones are kept.
 FEASIBILITY_MS = 500
-
-
-@attrs.frozen(eq=False)
-class Access:
-    array: Symbol
-    scope: A.Scope
-    index: object                  # Z3 term, the first thread's
-    write: bool
-    guard: object                  # Z3 condition under which it happens
-    span: Span
-    text: str                      # the access as written
-    value: object = None           # the value written, or read (Z3 term; --benign-writes)
-
-    @property
-    def verb(self) -> str:
-        return "writes" if self.write else "reads"
-
-    def renamed(self, pairs: tuple) -> Access:
-        """The same access with unknowns replaced (another iteration's instance)."""
-        rename = lambda term: None if term is None else z3.substitute(term, *pairs)
-        return attrs.evolve(self, index=rename(self.index), guard=rename(self.guard), value=rename(self.value))
-
-
-@attrs.frozen(eq=False)
-class Sync:
-    fences: frozenset              # the memory spaces (A.Scope) whose accesses it orders
-    span: Span
-
-
-@attrs.frozen(eq=False)
-class Seq:
-    items: tuple
-
-
-@attrs.frozen(eq=False)
-class Choice:
-    options: tuple
-
-
-@attrs.frozen(eq=False)
-class Loop:
-    """A loop with a barrier: one iteration's events, walked once, and the renaming of
-    the unknowns that walk made (the iteration's variables and memory, inner loops'
-    copies) into copies, which gives the next iteration's accesses where an interval
-    needs them (intervals.py): the body is not walked again, so nested loops do not
-    double."""
-    body: object
-    renaming: tuple                # (unknown, its copy in the next iteration)
-    skip: object = None            # skips.Skip: the loop runs no iteration (None: unknown)
-    # The reads of the loop's condition (in `body` too): the last test, the one that
-    # fails, meets the code after the loop (intervals.py).
-    test: tuple = ()
-    entered: bool = False          # the condition surely holds on entry: no run skips the body
-    flows: dict = attrs.field(factory=dict)     # by memory space (intervals.py)
-    _next: dict = attrs.field(factory=dict)
-
-    def next(self, access: Access) -> Access:
-        """The access in the next iteration, one object per access (queries are shared
-        by identity)."""
-        if id(access) not in self._next:
-            self._next[id(access)] = (access, access.renamed(self.renaming) if self.renaming else access)
-        return self._next[id(access)][1]
-
-
-Event = Access | Sync | Seq | Choice | Loop
-NEVER = Choice(())                 # code no thread reaches
 
 
 class Unsupported(Exception):
@@ -158,77 +94,6 @@ def protocol(kernel: A.Kernel, functions, uniform: frozenset, timeout: float, ca
 
 
 _ALL_MEMORY = frozenset(A.Scope)
-
-
-def _assigned(stmts) -> list[Symbol]:
-    """The variables a piece of code assigns (not those it declares: they start anew)."""
-    found = []
-    for stmt in stmts:
-        for node in A.statements(stmt):
-            if isinstance(node, A.Assign) and node.target.symbol not in found:
-                found.append(node.target.symbol)
-    return found
-
-
-def _may_jump(stmt) -> bool:
-    """Whether a statement may leave the block it stands in early: a `return`, or a
-    `break` or `continue` not inside a loop of its own."""
-    todo = [stmt]
-    while todo:
-        node = todo.pop()
-        match node:
-            case A.Return() | A.Break() | A.Continue():
-                return True
-            case A.While() | A.For():
-                todo += [n for n in A.statements(node.body) if isinstance(n, A.Return)]
-            case A.If():
-                todo += [node.then] + ([node.otherwise] if node.otherwise is not None else [])
-            case A.Block():
-                todo += list(node.stmts)
-    return False
-
-
-def _step(value: A.Expr, symbol: Symbol):
-    """`i + c`, `i - c`, or either wrapped as the C front end writes a conversion or an
-    unsigned result (`(i + c + K) % M - K`, `(i + c) % M`): (op, c, (K, M) or None);
-    None for any other value."""
-    match value:
-        case A.Binary(op="-", left=A.Binary(op="%", left=A.Binary(op="+", left=inner, right=A.IntLit(value=k1)),
-                                            right=A.IntLit(value=modulus)),
-                      right=A.IntLit(value=k2)) if k1 == k2 and modulus > 0:
-            found = _step(A.bare(inner), symbol)
-            return None if found is None or found[2] is not None else (found[0], found[1], (k1, modulus))
-        case A.Binary(op="%", left=inner, right=A.IntLit(value=modulus)) if modulus > 0:
-            found = _step(A.bare(inner), symbol)
-            return None if found is None or found[2] is not None else (found[0], found[1], (0, modulus))
-        case A.Binary(op="+" | "-", left=left, right=right) if _is(left, symbol):
-            return value.op, right, None
-    return None
-
-
-def _unchanged(step: A.Expr, assigned: list[Symbol]) -> bool:
-    """Whether a loop's step keeps its value: it reads no variable the loop assigns and no
-    memory."""
-    return not any(isinstance(n, A.Index) or (isinstance(n, A.Name) and n.symbol in assigned) for n in A.walk(step))
-
-
-def _continues(stmt) -> bool:
-    """Whether a loop body holds a `continue` of its own loop (not of a loop inside it)."""
-    todo = [stmt]
-    while todo:
-        match todo.pop():
-            case A.Continue():
-                return True
-            case A.If() as node:
-                todo += [node.then] + ([node.otherwise] if node.otherwise is not None else [])
-            case A.Block() as node:
-                todo += list(node.stmts)
-    return False
-
-
-def _is(e: A.Expr, symbol: Symbol) -> bool:
-    e = A.bare(e)
-    return isinstance(e, A.Name) and e.symbol is symbol
 
 
 def _children(ctx, node) -> list:
@@ -328,7 +193,7 @@ class _Walk:
             before = st
             event, st, guard = self.stmt(stmt, st, guard)
             events.append(event)
-            if _may_jump(stmt) and at + 1 < len(stmts):
+            if S.may_jump(stmt) and at + 1 < len(stmts):
                 # The rest runs only where the statement did not jump: `if (y >= 1)
                 # break;` leaves y < 1 to the accesses after it (a loop left by break
                 # bounds its counter).
@@ -478,7 +343,7 @@ class _Walk:
         are copies of those this walk makes, so the body is walked once however deep the
         loops nest."""
         code = body + ([header.update] if header is not None and header.update is not None else [])
-        assigned = _assigned(code)
+        assigned = S.assigned(code)
         barrier = self._has_barrier(code)
         marks = self._marks()
         start = self.havoc(st, assigned, shared=barrier)
@@ -510,7 +375,6 @@ class _Walk:
         another iteration's use, of the same kind (the thread's, its group's, the
         launch's): the next iteration has values of its own.  Only those: copying every
         unknown of the body would copy the inner loops' copies too, doubling per level."""
-        from .intervals import crossing      # intervals.py reads the events defined here
         made = {}
         for mine, mark in zip((self.own, self.group, self.everyone), marks):
             made.update((term.get_id(), (term, mine)) for term in mine[mark:])
@@ -553,11 +417,11 @@ class _Walk:
             forms = updates.get(symbol, [])
             if symbol not in before.store or not forms:
                 continue
-            shapes = {(f.op, f.right) if isinstance(f, A.Binary) and _is(f.left, symbol) else None for f in forms}
+            shapes = {(f.op, f.right) if isinstance(f, A.Binary) and S.is_name(f.left, symbol) else None for f in forms}
             if len(shapes) != 1 or None in shapes:
                 continue
             (op, step), = shapes
-            if not _unchanged(step, assigned):
+            if not S.unchanged(step, assigned):
                 continue
             first, now, c = before.store[symbol], start.store[symbol], self._value(step, before)
             match op:
@@ -589,11 +453,11 @@ class _Walk:
             forms = updates.get(symbol, [])
             if symbol not in before.store or not forms:
                 continue
-            shapes = {_step(f, symbol) for f in forms}
+            shapes = {S.step_of(f, symbol) for f in forms}
             if len(shapes) != 1 or None in shapes:
                 continue
             (op, step, wrap), = shapes
-            if not _unchanged(step, assigned):
+            if not S.unchanged(step, assigned):
                 continue
             c = self._value(step, before)
             mine = self.group if barrier and symbol in self.uniform else self.own
@@ -661,7 +525,7 @@ class _Walk:
         """The variables every iteration that ends assigns exactly once: by the header's
         update or a statement of the body itself, their only assignment, in a loop
         without a `continue` of its own (which would skip the body's)."""
-        if any(_continues(b) for b in body):
+        if any(S.continues(b) for b in body):
             return set()
         steps = [s for b in body for s in (b.stmts if isinstance(b, A.Block) else (b,))]
         steps += [header.update] if header is not None and header.update else []

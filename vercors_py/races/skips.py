@@ -8,7 +8,7 @@ is uniform (otherwise `divergence.*` is reported): one would have passed the loo
 barriers and the other not.  But the accesses before the loop carry no sign of the path
 they took, so a query may pair them with the loop's own.  On the path that skips the
 loop, they are given the condition of skipping it (the loop's condition false where the
-loop starts, protocol.Loop.skip), as copies: a condition true on that path, so nothing
+loop starts, events.Loop.skip), as copies: a condition true on that path, so nothing
 is lost, and the pair of alternatives then needs a group whose threads disagree on it.
 """
 from __future__ import annotations
