@@ -65,12 +65,6 @@ def test_the_contract_goes_before_the_whole_declaration(name, before):
     assert result.text.index("@*/") < result.text.index(before)
 
 
-def test_one_template_of_several_kernels_gets_no_contract():
-    result = infer("template-two-instances.cu")
-    assert result.verdict.value == "not inferred"
-    assert "several kernels" in result.diagnostics[0].message
-
-
 def test_a_local_named_like_a_reserved_name_is_written_by_its_value():
     result = infer("renamed-id.cu")
     assert result.verdict.value == "inferred, verified", [d.message for d in result.diagnostics]

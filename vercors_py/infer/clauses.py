@@ -74,6 +74,8 @@ def readable(e: A.Expr) -> A.Expr:
             return A.Unary("-", A.IntLit(-v, span=e.span), span=e.span)
         case A.Fits(expr=inner):
             return readable(inner)
+        case A.Conditional() if type(e) is not A.Conditional:       # a branch's choice (branches.py)
+            return readable(A.Conditional(e.cond, e.then, e.otherwise, span=e.span))
         case A.Name() | A.IntLit() | A.BoolLit():
             return e
     return map_children(e, readable)

@@ -20,6 +20,8 @@ from ..syntax.printer import format_expr
 from .clauses import conj, disj, forall, implies, readable, spelled
 from .ranges import Ranges
 from .reach import Plan, stable
+from .branches import cases
+from .whole import covered
 from .shape import CannotInfer, Need, map_children, names, substitute
 
 
@@ -112,7 +114,7 @@ class _Writer:
         permission is claimed only where its cell is none of those (holding both would
         be more than the one cell has)."""
         merged: dict[tuple, dict] = {}
-        for need in map(_relevant, needs):
+        for need in map(_relevant, covered(cases(needs))):
             key, index, binders = self._cell(need)
             entry = merged.setdefault(key, {"writes": [], "reads": [], "index": index, "binders": binders,
                                             "array": need.array.name, "span": need.span})
@@ -176,7 +178,9 @@ class _Writer:
         """That each need's index is inside its array, where it is accessed: a procedure's
         parameters come with no range."""
         facts: dict[str, tuple] = {}           # fact -> (fact, [(condition, binders) it is needed under])
-        for need in map(_relevant, needs):
+        for need in map(_relevant, cases(needs)):
+            if need.whole:
+                continue                   # its cells are the array's
             _, index, binders = self._cell(need)
             span = need.span
             length = lengths[need.array.name]

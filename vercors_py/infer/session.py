@@ -60,18 +60,22 @@ def inferred_text(checked, text: str, in_comments: bool = False):
     got one; a diagnostic for each that could not (`infer.cannot`); the kernels whose
     contract is not empty (a kernel that accesses no memory needs none)."""
     problems, done, wrote = [], [], []
-    starts = collections.Counter(ck.kernel.span.start for ck in checked.kernels)
+    starts = collections.defaultdict(list)
+    for ck in checked.kernels:
+        starts[ck.kernel.span.start].append(ck.kernel)
     # Later kernels first, so earlier offsets stay valid.
     for ck in sorted(checked.kernels, key=lambda ck: ck.kernel.span.start, reverse=True):
         kernel = ck.kernel
+        if kernel is not starts[kernel.span.start][0]:
+            continue                       # an instantiation of a template done with its first
         try:
-            if starts[kernel.span.start] > 1:
-                raise CannotInfer(kernel.name_span, "one template declares several kernels (its instantiations): "
-                                                    "one annotation would be the contract of each")
             new = with_contract(kernel, text, in_comments)
-            done.append(kernel.name)
+            if any(with_contract(other, text, in_comments) != new for other in starts[kernel.span.start][1:]):
+                raise CannotInfer(kernel.name_span, "one template declares several kernels (its instantiations) "
+                                                    "whose contracts differ: one annotation is the contract of each")
+            done.extend(other.name for other in starts[kernel.span.start])
             if new != text:
-                wrote.append(kernel.name)
+                wrote.extend(other.name for other in starts[kernel.span.start])
             text = new
         except CannotInfer as why:
             problems.append(D.error("infer.cannot", why.span or kernel.name_span,

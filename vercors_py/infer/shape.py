@@ -61,6 +61,7 @@ class Need:
     guards: tuple                  # conditions under which it happens
     binders: tuple                 # loops around it without a barrier, outermost first
     span: Span
+    whole: bool = False            # a read share of every cell of an array no thread writes (whole.py)
 
 
 @attrs.define(eq=False)
@@ -258,6 +259,7 @@ class _Walk:
         self.scope = scope
         # A C thread's private arrays: the mapping gives each thread its slice.
         self.private = {a.symbol for a in kernel.arrays if a.private}
+        self.read_only = read_only(kernel)
         self.points: list[Point] = []
         self.open: dict[Point, dict] = {}
         self.origin: dict = {}         # the values since main's start, across barriers
@@ -301,7 +303,13 @@ class _Walk:
         if e.array.symbol.scope is not self.scope or e.array.symbol in self.private:
             return
         for p, env in self.open.items():
-            index = translate(e.index, env, f"the index of `{_text(e)}`", e.span)
+            try:
+                index = translate(e.index, env, f"the index of `{_text(e)}`", e.span)
+            except CannotInfer:
+                if write or e.array.symbol not in self.read_only:
+                    raise
+                p.needs.append(whole_read(e.array.symbol, self.read_only[e.array.symbol], e.span))
+                continue
             p.needs.append(Need(e.array.symbol, index, write, self._guards(p), self.binders, e.span))
 
     def _guards(self, p: Point) -> tuple:
@@ -346,6 +354,8 @@ class _Walk:
                 self.call(stmt)
             case A.Assert() | A.Assume():
                 pass
+            case A.Break() | A.Continue() if jumps_within(self.enclosing, self.scope):
+                pass
             case A.Break() | A.Continue() | A.Return():
                 raise CannotInfer(stmt.span, "a jump (break, continue, return): its loop or body is not a simple count")
             case _:
@@ -369,8 +379,8 @@ class _Walk:
                 self.guards.pop()
             arms.append(self.open)
             origins.append({None: self.origin})
-        self.open = _merge(*arms)
-        self.origin = _merge(*origins)[None]
+        self.open = chosen(_merge(*arms), *arms, at)
+        self.origin = chosen(_merge(*origins), *origins, {None: try_translate(stmt.cond, origin)})[None]
 
     def barrier(self, stmt: A.Barrier):
         if self.calling:
@@ -448,6 +458,8 @@ class _Walk:
         if not isinstance(cond, A.Binary):
             return None
         cond = attrs.evolve(cond, left=A.bare(cond.left), right=A.bare(cond.right))
+        signed = unsigned_view(cond)
+        cond = signed or cond
         if not (cond.op in ("<", "<=", ">") and isinstance(cond.left, A.Name)):
             return None
         symbol = cond.left.symbol
@@ -485,6 +497,8 @@ class _Walk:
         if any(names(e) & loop_assigned or any(isinstance(n, A.Index) for n in A.walk(e)) for e in (step, cond.right)):
             return None
         lo = self._entry_value(symbol, loop_assigned)
+        if signed is not None and not keeps_sign(lo, step, op):
+            return None
         return Counter(symbol, cond.left.id, lo, cond, step, update_at, op)
 
     def _entry_value(self, symbol: Symbol, loop_assigned: set) -> A.Expr | None:
@@ -630,3 +644,10 @@ def _conjunction(parts: list) -> A.Expr:
 def _text(e: A.Expr) -> str:
     from ..syntax.printer import format_expr
     return format_expr(e)
+
+
+# branches.py and whole.py build on this module's classes and helpers.
+from .branches import chosen  # noqa: E402
+from .counters import keeps_sign, unsigned_view  # noqa: E402
+from .jumps import jumps_within  # noqa: E402
+from .whole import read_only, whole_read  # noqa: E402

@@ -1,4 +1,5 @@
-// Two instantiations of one template: one annotation would be the contract of both.
+// Two instantiations of one template whose contracts are one text: one annotation is the
+// contract of both.
 template <typename T>
 __global__ void fill(T *a)
 {

@@ -1,0 +1,8 @@
+// A signed counter compared with an unsigned bound (`i % 2^32 <= n`): with n = 4 a
+// work-item writes the first cell of the next one.
+__kernel void fill(__global int *a, uint n)
+{
+  int g = get_global_id(0);
+  for (int i = 0; i <= n; i++)
+    a[g * 4 + i] = i;
+}
