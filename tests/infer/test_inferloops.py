@@ -1,5 +1,5 @@
 """`infer` where an index is no expression of the ids and parameters at a point (whole.py,
-branches.py, jumps.py, counters.py, a template's instantiations): each kernel infer now
+branches.py, jumps.py, counters.py, inductions.py, pragmas.py, a template's instantiations): each kernel infer now
 gives a contract that verifies, beside a racy twin whose inferred contract `check` does
 not verify (infer only proposes)."""
 from __future__ import annotations
@@ -30,6 +30,9 @@ TWINS = [
     ("break-loop.cl", "break-loop-racy.cl", ("0 <= n && n <= 16", "tcount <= 65536")),
     # counters.py: `i % 2^32 < n`, a signed counter against an unsigned bound.
     ("unsigned-bound.cl", "unsigned-bound-racy.cl", ("n <= 4", "tcount <= 65536")),
+    # inductions.py: `base += 4` once per iteration is `g * 16 + k * 4` (and pragmas.py:
+    # the loop's annotation goes above its `#pragma unroll`).
+    ("induction.cl", "induction-racy.cl", ("tcount <= 65536",)),
 ]
 
 
@@ -89,3 +92,17 @@ def test_one_template_of_several_kernels_with_different_contracts_gets_none():
     result = infer("template-two-values.cu")
     assert result.verdict.value == "not inferred"
     assert "whose contracts differ" in result.diagnostics[0].message
+
+
+def test_an_induction_states_its_value_above_the_pragma():
+    result = infer("induction.cl", "tcount <= 65536")
+    assert "loop_invariant base == tid * 16 + k * 4;" in result.text
+    assert result.text.index("loop_invariant base") < result.text.index("#pragma unroll")
+
+
+def test_a_step_under_a_branch_is_no_induction(tmp_path):
+    path = tmp_path / "branch-step.cl"
+    path.write_text((DATA / "induction.cl").read_text().replace("base += 4;", "if (k % 2 == 0) base += 4;"))
+    result = service.infer_text(path.read_text(), str(path), service.Options(timeout=20.0, jobs=1))
+    assert result.verdict.value == "not inferred"
+    assert "base" in result.diagnostics[0].message

@@ -21,6 +21,7 @@ from .clauses import conj, disj, forall, implies, readable, spelled
 from .ranges import Ranges
 from .reach import Plan, stable
 from .branches import cases
+from .pragmas import above_pragmas
 from .whole import covered
 from .shape import CannotInfer, Need, map_children, names, substitute
 
@@ -356,6 +357,8 @@ def written_c(kernel: A.Kernel, plan: Plan, text: str) -> str:
                                                "an annotation there would be read in the helper's names")
         start = _declaration_start(text, kernel.span.start) if place.node is kernel.main else place.node.span.start
         at = text.rfind("\n", 0, start) + 1
+        if isinstance(place.node, (A.For, A.While)):
+            at = above_pragmas(text, at)
         if at in seen:
             raise CannotInfer(place.node.span, "two of the kernel's loops or barriers stand on one line: one "
                                                "annotation cannot serve both")

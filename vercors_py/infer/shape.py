@@ -411,6 +411,7 @@ class _Walk:
         counter = self.counter(stmt, body)
         if counter is not None and not has_barrier and (counter.lo is None or counter.op != "+"):
             counter = None             # no range of counts to quantify over
+        stepped = inductions(stmt, body, counter, self._entry_value) if not has_barrier else []
         self.accesses(stmt.cond)
         head = self.point(stmt)
         self.enter(head)
@@ -427,7 +428,11 @@ class _Walk:
                 binders += (Binder(counter.name, counter.symbol, counter.lo,
                                    substitute(_exclusive(counter.cond), values),
                                    None if _is_one(counter.step) else substitute(counter.step, values)),)
-        site = LoopSite(stmt, head, counter, self._facts())
+        equalities = []
+        for found in stepped:
+            env[found.symbol] = at_head(found, counter, {s: v for s, v in env.items() if not isinstance(v, Opaque)})
+            equalities.append(A.Binary("==", found.target, env[found.symbol], span=found.target.span))
+        site = LoopSite(stmt, head, counter, self._facts() + tuple(equalities))
         self.loops.append(site)
         saved = self.binders, self.guards
         # A condition around the loop, at its head: in its values where they are known
@@ -448,6 +453,7 @@ class _Walk:
         self.binders, self.guards = saved
         if counter is not None and not has_barrier:
             env[counter.symbol] = Opaque("the counter of a loop that has ended")
+        env.update({found.symbol: Opaque("which the loop assigns") for found in stepped})
         self.open = {head: env}
 
     def counter(self, stmt, body) -> Counter | None:
@@ -649,5 +655,6 @@ def _text(e: A.Expr) -> str:
 # branches.py and whole.py build on this module's classes and helpers.
 from .branches import chosen  # noqa: E402
 from .counters import keeps_sign, unsigned_view  # noqa: E402
+from .inductions import at_head, inductions  # noqa: E402
 from .jumps import jumps_within  # noqa: E402
 from .whole import read_only, whole_read  # noqa: E402
