@@ -313,7 +313,15 @@ class _Walk:
             p.needs.append(Need(e.array.symbol, index, write, self._guards(p), self.binders, e.span))
 
     def _guards(self, p: Point) -> tuple:
-        return tuple(c for g in self.guards for c in [g.at[p] if p in g.at else g.later] if c is not None)
+        return tuple(c for g in self.guards for c in [g.at[p] if p in g.at else self._later(g.later, p)]
+                     if c is not None)
+
+    def _later(self, cond: A.Expr | None, p: Point) -> A.Expr | None:
+        """A condition around a point made inside its branch, in the point's terms: its
+        variables are not assigned in the branch, so the point's values of them hold."""
+        if cond is None or p not in self.open:
+            return cond
+        return try_translate(cond, self.open[p]) or cond
 
     def assign(self, symbol: Symbol, value: A.Expr | None, why: str):
         for env in [*self.open.values(), self.origin]:
