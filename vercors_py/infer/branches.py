@@ -16,7 +16,7 @@ from __future__ import annotations
 import attrs
 
 from ..syntax import ast as A
-from .shape import Need, Opaque, map_children
+from .terms import Need, Opaque, map_children
 
 
 @attrs.frozen

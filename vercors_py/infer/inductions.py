@@ -19,11 +19,16 @@ for the check, which proves it on entry and after each iteration.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from ..semantics.symbols import Symbol
 from ..syntax import ast as A
-from .shape import Counter, folded, names, substitute
+from .terms import folded, names, substitute
+
+if TYPE_CHECKING:
+    from .shape import Counter
 
 
 @attrs.frozen

@@ -30,38 +30,18 @@ import attrs
 from ..semantics.symbols import Symbol, SymbolKind
 from ..source import Span
 from ..syntax import ast as A
+from .branches import chosen
+from .counters import keeps_sign, unsigned_view
+from .inductions import at_head, inductions
+from .jumps import jumps_within
+from .terms import Binder, Need, Opaque, folded, map_children, names, substitute
+from .whole import read_only, whole_read
 
 
 class CannotInfer(Exception):
     def __init__(self, span: Span | None, why: str):
         super().__init__(why)
         self.span = span
-
-
-@attrs.frozen
-class Opaque:
-    """A variable's value that is no expression of the point's values."""
-    why: str
-
-
-@attrs.frozen
-class Binder:
-    name: str                      # the counter as written
-    symbol: Symbol
-    lo: A.Expr
-    hi: A.Expr                     # exclusive
-    step: A.Expr | None            # None: 1
-
-
-@attrs.frozen
-class Need:
-    array: Symbol
-    index: A.Expr
-    write: bool
-    guards: tuple                  # conditions under which it happens
-    binders: tuple                 # loops around it without a barrier, outermost first
-    span: Span
-    whole: bool = False            # a read share of every cell of an array no thread writes (whole.py)
 
 
 @attrs.define(eq=False)
@@ -187,56 +167,11 @@ def translate(e: A.Expr, env: dict, what: str, span: Span, bound=frozenset()) ->
     return folded(substitute(e, {s: v for s, v in env.items() if s not in bound}))
 
 
-def folded(e: A.Expr) -> A.Expr:
-    """`e` with sums and products of literals computed, and `x * 1`, `x + 0` as `x`: a
-    substituted `2 * s` for `s == 1` reads `2`, not `2 * 1`."""
-    if not isinstance(e, A.Binary):
-        return map_children(e, folded)
-    left, right = folded(e.left), folded(e.right)
-    if e.op not in ("+", "-", "*"):
-        return attrs.evolve(e, left=left, right=right)
-    if isinstance(left, A.IntLit) and isinstance(right, A.IntLit):
-        value = {"+": left.value + right.value, "-": left.value - right.value, "*": left.value * right.value}[e.op]
-        return A.IntLit(value, span=e.span) if value >= 0 else attrs.evolve(e, left=left, right=right)
-    unit = 0 if e.op in ("+", "-") else 1
-    if isinstance(right, A.IntLit) and right.value == unit:
-        return left
-    if isinstance(left, A.IntLit) and left.value == unit and e.op != "-":
-        return right
-    return attrs.evolve(e, left=left, right=right)
-
-
 def try_translate(e: A.Expr, env: dict, bound=frozenset()) -> A.Expr | None:
     try:
         return translate(e, env, "", e.span, bound)
     except CannotInfer:
         return None
-
-
-def substitute(e: A.Expr, env: dict) -> A.Expr:
-    """`e` with each Name whose symbol `env` maps replaced."""
-    match e:
-        case A.Name() if e.symbol in env:
-            return env[e.symbol]
-        case A.Name() | A.IntLit() | A.BoolLit():
-            return e
-    return map_children(e, lambda x: substitute(x, env))
-
-
-def map_children(e, f):
-    """`e` with `f` applied to each sub-expression."""
-    changes = {}
-    for field in attrs.fields(type(e)):
-        value = getattr(e, field.name)
-        if attrs.has(type(value)) and not isinstance(value, Span):
-            changes[field.name] = f(value)
-        elif isinstance(value, tuple) and value and attrs.has(type(value[0])):
-            changes[field.name] = tuple(f(v) for v in value)
-    return attrs.evolve(e, **changes) if changes else e
-
-
-def names(e: A.Expr) -> set:
-    return {n.symbol for n in A.walk(e) if isinstance(n, A.Name)}
 
 
 def _assigned(stmt) -> set:
@@ -658,11 +593,3 @@ def _conjunction(parts: list) -> A.Expr:
 def _text(e: A.Expr) -> str:
     from ..syntax.printer import format_expr
     return format_expr(e)
-
-
-# branches.py and whole.py build on this module's classes and helpers.
-from .branches import chosen  # noqa: E402
-from .counters import keeps_sign, unsigned_view  # noqa: E402
-from .inductions import at_head, inductions  # noqa: E402
-from .jumps import jumps_within  # noqa: E402
-from .whole import read_only, whole_read  # noqa: E402

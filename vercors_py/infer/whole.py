@@ -16,7 +16,7 @@ import attrs
 
 from ..semantics.symbols import Symbol, SymbolKind
 from ..syntax import ast as A
-from .shape import Binder, Need
+from .terms import Binder, Need
 
 
 def read_only(kernel: A.Kernel) -> dict:
