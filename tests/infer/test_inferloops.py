@@ -106,3 +106,24 @@ def test_a_step_under_a_branch_is_no_induction(tmp_path):
     result = service.infer_text(path.read_text(), str(path), service.Options(timeout=20.0, jobs=1))
     assert result.verdict.value == "not inferred"
     assert "base" in result.diagnostics[0].message
+
+
+# The twins as C runs them (tests/support/c_oracle): each race-free kernel is clean on a
+# launch of 2 groups of 4, each racy twin races there.
+ORACLE_RUNS = [
+    ("table", dict(lengths={"table": 256, "key": 8, "out": 8})),
+    ("swap-choice", dict(lengths={"a": 8})),
+    ("break-loop", dict(scalars={"n": 4}, lengths={"in": 40, "out": 8}, fills={"in": (1, 1, 1, 1)})),
+    ("unsigned-bound", dict(scalars={"n": 4}, lengths={"a": 40})),
+    ("induction", dict(lengths={"out": 160})),
+]
+
+
+@pytest.mark.parametrize("name, given", ORACLE_RUNS)
+def test_the_twins_as_compiled(name, given):
+    from tests.support import c_oracle
+    why = c_oracle.available()
+    if why is not None:
+        pytest.skip(why)
+    assert not c_oracle.run(DATA / f"{name}.cl", local=4, groups=2, **given).races
+    assert c_oracle.run(DATA / f"{name}-racy.cl", local=4, groups=2, **given).races
