@@ -67,7 +67,7 @@ class _Writer:
     def _reads(self, needs) -> collections.Counter:
         """Per array, the cells read where the thread may not also write them."""
         cells: dict = {}
-        for need in map(_relevant, needs):
+        for need in map(_relevant, covered(cases(needs))):
             cells.setdefault(self._cell(need)[0], ([], []))[need.write].append(_key(self._guard(need)))
         return collections.Counter(array for (array, _, _), (reads, writes) in cells.items()
                                    if reads and not ("" in writes or set(reads) <= set(writes)))

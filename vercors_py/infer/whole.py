@@ -12,6 +12,8 @@ writes): its access stays `infer.cannot`.
 """
 from __future__ import annotations
 
+import weakref
+
 import attrs
 
 from ..semantics.symbols import Symbol, SymbolKind
@@ -27,10 +29,16 @@ def read_only(kernel: A.Kernel) -> dict:
     return {a.symbol: a.length for a in kernel.arrays if a.symbol not in written and not a.private}
 
 
+# One bound variable per array, so that each clause set writes the array's share alike.
+_CELLS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def whole_read(array: Symbol, length: A.Expr, span) -> Need:
     """A read share of every cell of the array: in no loop's terms and under no
     condition (more than the read needs, never less)."""
-    cell = Symbol(SymbolKind.BOUND, "k", A.Type.INT, None)
+    cell = _CELLS.get(array)
+    if cell is None:
+        cell = _CELLS[array] = Symbol(SymbolKind.BOUND, "k", A.Type.INT, None)
     return Need(array, A.Name("k", span=span, symbol=cell), False, (),
                 (Binder("k", cell, A.IntLit(0, span=span), length, None),), span, whole=True)
 
