@@ -69,6 +69,11 @@ def _radix_cases():
         "3-D with two widths": (g * (n * m) + l * m + j, (g, l, j), [j, l, g], [m, n]),
         "a tile of n * n": (g * n * n + j, (g, j), [j, g], [n * n]),
         "constants": (g * 8 + l * 4 + j + 3, (g, l, j), [j, l, g], [z3.IntVal(4), z3.IntVal(2)]),
+        "records of 16 (a stride)": ((g * n + l) * 16 + 3, (g, l), [l, g], [n]),
+        "a symbolic stride": (((g * n + l) * n + j) * 2 * m + 1, (g, l, j), [j, l, g], [n, n]),
+        "one digit with a stride": (4 * j + n, (j,), [j], []),
+        "a negative stride": (5 - 3 * j, (j,), [j], []),
+        "constant weights above a stride": (g * 12 + l * 6 + j * 3, (g, l, j), [j, l, g], [z3.IntVal(2), z3.IntVal(2)]),
     }
 
 
@@ -86,7 +91,10 @@ def test_radix_refuses_what_is_not_a_radix():
     assert radix(l + j, (l, j)) is None                  # two digits of one weight
     assert radix(l * n + j, (l, j, g)) is None           # g is not in the index
     assert radix(l * l + j, (l, j)) is None              # not linear in the digits
-    assert radix(l * n + j, (l,)) is None                # one variable: not a radix
+    assert radix(l + j, (l,)) is None                    # one variable, weight 1: unit_shift's
+    assert radix(j - l, (l,)) is None                    # weight -1: unit_shift's too
+    assert radix(l * 4 + j * 6, (l, j)) is None          # 6 is not 4 times a base
+    assert radix(2 * (l / 2), (l,)) is None              # not linear: 2 * (l / 2) is not a stride
 
 
 def test_the_radix_theorems_hold_at_random_values():
@@ -108,6 +116,7 @@ def test_the_radix_theorems_hold_at_random_values():
             other_index = z3.substitute(index, *zip(bound, copies))
             fact = found.unique(index, other_index, list(zip(bound, copies)))
             assert z3.is_true(z3.simplify(z3.substitute(fact, *sizes, *values, *others))), name
+            assert z3.is_true(z3.simplify(z3.substitute(found.inverts(index), *sizes, *values))), name
 
 
 def test_the_radix_candidate_comes_first_and_is_proved_by_its_ranges():
@@ -128,3 +137,30 @@ def test_a_variable_the_index_does_not_mention_takes_a_lower_bound_free_of_the_o
     # A lower bound that is another bound variable is no value for an inverse.
     cond = z3.And(g >= i, g <= i, 0 <= i, i < 4)
     assert all(not any(z3.is_const(t) and t.eq(i) for t in c.terms) for c in candidates(i, (g, i), X, cond))
+
+
+def test_a_stride_is_exact_only_at_its_multiples():
+    """`exact` is what the footprint of a stride's chunk says instead of e(inv(x)) == x
+    (`complete`): at random sizes it must hold exactly where encoding the digits of x
+    gives x back."""
+    rng = random.Random(5)
+    g, l, n, m = z3.Ints("g l n m")
+    index = (g * n + l) * 2 * m + 3
+    found = radix(index, (g, l))
+    for _ in range(400):
+        sizes = [(n, z3.IntVal(rng.choice([1, 2, 3, 5]))), (m, z3.IntVal(rng.choice([-2, -1, 1, 2, 3])))]
+        x = z3.IntVal(rng.randint(-40, 120))
+        decoded = found.decode(x)
+        back = z3.substitute(index, (g, decoded[g.get_id()]), (l, decoded[l.get_id()]))
+        fact = found.exact(x) == (back == x)
+        assert z3.is_true(z3.simplify(z3.substitute(fact, *sizes)))
+
+
+def test_the_stride_candidate_comes_first_and_is_complete():
+    g, l, X = z3.Ints("g l X")
+    gs = z3.Int("gs")
+    index = (g * gs + l) * 16 + 3
+    cond = z3.And(0 <= g, 0 <= l, l < gs)
+    first = candidates(index, (g, l), X, cond)[0]
+    assert first.complete and first.proof is not None     # a numeral stride: (X - 3) % 16 == 0 is linear
+    assert _inverts(index, (g, l), cond, first, X)

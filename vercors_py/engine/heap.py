@@ -31,10 +31,14 @@ from .solver import CANDIDATE_BUDGET
 from .state import Chunk, State
 from .indices import Candidate, candidates, conjuncts, lower_bound, radix, unit_shift, value_range
 from .terms import occurs, subterms
+from .unwrap import Unwrapper
 
 # Per-cell instances of facts make new cell terms that other per-cell instances match on;
 # a weight makes the solver follow such a chain only a few links deep.
 HELPER_WEIGHT = 10
+# Seconds for proving that a wrap or a conditional of a quantified index is a no-op: a
+# linear question when it is one, and a wrap that does happen must not cost much.
+UNWRAP_BUDGET = 1.0
 
 
 @attrs.frozen
@@ -78,6 +82,7 @@ class Heap:
         self.ev = evaluator
         self.t = engine.t
         self.perms = engine.perms
+        self._side_proofs: dict = {}           # goal's id -> (goal, proved): see `unwrapped`
 
     # ---- the walk shared by produce and consume ----
     def walk(self, e, st: State, frame: Frame, mode: Mode, atom) -> State:
@@ -163,7 +168,7 @@ class Heap:
 
     def _produce_perm(self, e: A.Perm, st: State, frame: Frame, mode: Mode) -> State:
         array = e.location.array.symbol
-        index = self.ev.eval(e.location.index, st, frame.guards, mode.wellformed)
+        index = self.unwrapped(frame, self.ev.eval(e.location.index, st, frame.guards, mode.wellformed))
         amount = self.amount(e, st, frame, mode)
         if mode.wellformed is not None:
             length = self.engine.lengths[array]
@@ -221,7 +226,7 @@ class Heap:
         array = e.location.array.symbol
         if not mode.keeps_array(array):
             return st
-        index = self.ev.eval(e.location.index, st, frame.guards, mode.wellformed)
+        index = self.unwrapped(frame, self.ev.eval(e.location.index, st, frame.guards, mode.wellformed))
         amount = self.amount(e, st, frame, mode)
         chunks = st.mask.get(array, ())
         if frame.bound and amount is not None:
@@ -272,6 +277,23 @@ class Heap:
                           race=overlap(st, pairs, index, amount, e.location))
 
     # ---- quantified chunks ----
+    def unwrapped(self, frame: Frame, index):
+        """A quantified index without the wraps, conditionals and `a / m * m + a % m`
+        that the condition makes no-ops (unwrap.py): equal to it wherever the condition
+        holds, each step proved first."""
+        if not frame.bound:
+            return index
+        cond = self.t.conj(frame.guards)
+        return Unwrapper(frame.bound, lambda goal: self._proved_side(z3.Implies(cond, goal))).index(index)
+
+    def _proved_side(self, goal) -> bool:
+        """prove_side, once per goal: the side solver's facts only grow within an
+        obligation, so a goal proved stays proved (one not proved is not asked again)."""
+        key = goal.get_id()
+        if key not in self._side_proofs:
+            self._side_proofs[key] = (goal, self.engine.solver.prove_side(goal, UNWRAP_BUDGET))
+        return self._side_proofs[key][1]
+
     def inverse(self, bound: tuple, cond, index) -> Candidate:
         """Terms over X giving, for a location X, the bound values that reach it."""
         X = self.t.X
@@ -310,8 +332,10 @@ class Heap:
             return z3.And(cond, self.t.X == index), amount
         inverse = self.inverse(bound, cond, index)
         pairs = list(zip(bound, inverse.terms))
-        # Where a theorem says the inverse is exact, the solver need not prove e(inv(X)) == X.
-        here = _at(z3.And(cond, z3.Or(inverse.exact, index == self.t.X)), pairs)
+        # Where a theorem says the inverse is exact, the solver need not prove e(inv(X)) == X;
+        # where it also says when (a radix proved in range), it need not refute it either.
+        reached = inverse.exact if inverse.complete else z3.Or(inverse.exact, index == self.t.X)
+        here = _at(z3.And(cond, reached), pairs)
         return here, None if amount is None else _at(amount, pairs)
 
     def _some_value(self, bound: tuple, cond, index) -> tuple:

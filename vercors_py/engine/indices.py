@@ -3,11 +3,13 @@
 A chunk `\\forall* v; c(v); Perm(a[e(v)], p)` needs, for a cell x, the v with e(v) = x.
 The inverses here are read off the shape of e: `v + k`, `k - v`, `v * n + k`,
 `(v + k) % m`, a variable the condition pins, and the mixed-radix shape of 2-D and 3-D
-indices, `(g * n + l) * m + j` with 0 <= j < m and 0 <= l < n.  For that shape the
-inverse is exact by a theorem of integer arithmetic (the digits of a number in a mixed
-radix are unique, and encoding the digits of a number gives it back), given to the
-solver as ground instances (`Radix.unique`, `Candidate.exact`) so that it never has to
-find it by nonlinear search.
+indices, `(g * n + l) * m + j` with 0 <= j < m and 0 <= l < n, with any stride (lowest
+weight): `(g * n + l) * 16 + c`, `4 * i + k`.  For that shape the inverse is exact by a
+theorem of integer arithmetic (the digits of a number in a mixed radix are unique, and
+encoding the digits of a number gives it back when it is the constant plus a multiple
+of the stride), given to the solver as ground instances (`Radix.unique`,
+`Candidate.exact`) so that it never has to find it by nonlinear search.  C's wraps and
+remainders around such an index are taken out first (unwrap.py).
 """
 from __future__ import annotations
 
@@ -76,13 +78,17 @@ def _simplified_one(c) -> int | None:
 @attrs.frozen
 class Candidate:
     """A possible inverse: terms over X, one per bound variable.  `exact` is a
-    condition, free of X, under which e(inv(X)) == X holds for every X (by a theorem;
-    False when none is known).  `proof`, when given, is a condition on the bound
+    condition under which e(inv(X)) == X holds (by a theorem; False when none is known):
+    free of X, or linear in it (`(X - k) % 16 == 0` for a stride of 16).  `proof`, when given, is a condition on the bound
     variables under which inv(e(v)) == v holds by a theorem; otherwise the solver has to
     prove that from the quantifier's condition."""
     terms: tuple
     exact: object
     proof: object = None     # a condition on the bound variables that makes it an inverse by a theorem
+    # Whether `exact` is also necessary for e(inv(X)) == X once `proof` holds of some
+    # value (a radix: a value in range has non-zero bases, and every e(v) - const is a
+    # multiple of the stride), so that a footprint can state `exact` alone.
+    complete: bool = False
 
 
 def candidates(index, bound: tuple, X, cond=None) -> list[Candidate]:
@@ -106,9 +112,16 @@ def candidates(index, bound: tuple, X, cond=None) -> list[Candidate]:
     if digits is not None:
         decoded = digits.decode(X)
         pins = [v == value for v, value in pinned.items()]
+        # For a numeral stride s, `(X - k) % s == 0` is linear and the footprint states
+        # it alone (`complete`).  For a symbolic one it only slows the solver down next to
+        # e(inv(X)) == X (in finding a missing share as much as in proving one held), and
+        # without a stride `bases != 0 || e(inv(X)) == X` is what the solver does best with
+        # (measured on tests/data/soundness/index-2d-*transpose*).
+        numeral = digits.stride is not None and z3.is_int_value(digits.stride)
+        exact = digits.exact(X) if numeral or digits.stride is None else false
         found.append(Candidate(tuple(z3.simplify(lookup(pinned, v) if lookup(pinned, v) is not None
                                                  else decoded[v.get_id()]) for v in bound),
-                               digits.nonzero(), z3.And(digits.ranges(), *pins)))
+                               exact, z3.And(digits.ranges(), *pins), complete=numeral))
     for c in _candidates(index, free, X):
         terms = tuple(z3.simplify(lookup(pinned, v) if lookup(pinned, v) is not None else dict(zip(free, c))[v])
                       for v in bound)
@@ -240,18 +253,24 @@ def _drop_multiples(term, m):
 
 @attrs.frozen
 class Radix:
-    """index = const + v_1 * w_1 + ... + v_top * w_top, with w_1 = 1 and
-    w_(k+1) = w_k * n_k: the digits v_1 .. v_m (all but the top one) are in a mixed
-    radix with bases n_1 .. n_m.  With Y_0 = x - const and Y_k = Y_(k-1) / n_k, the
-    digits of a cell x are v_k = Y_(k-1) % n_k and v_top = Y_m (Euclidean / and %)."""
+    """index = const + stride * (v_1 + v_2 * n_1 + ... + v_top * n_1 * ... * n_m): the
+    digits v_1 .. v_m (all but the top one) are in a mixed radix with bases n_1 .. n_m,
+    and the weight of the lowest digit, the stride, is any term (1 in a row-major index,
+    16 in `(g * n + l) * 16 + c`).  With Y_0 = (x - const) / stride and
+    Y_k = Y_(k-1) / n_k, the digits of a cell x are v_k = Y_(k-1) % n_k and
+    v_top = Y_m (Euclidean / and %).  One digit alone (`4 * i + c`) is a radix with no
+    bases."""
     const: object
     digits: tuple          # the bound variables, lowest weight first
     bases: tuple           # n_1 .. n_m, one fewer than digits
     weights: tuple         # w_1 .. w_top
+    stride: object = None  # w_1 when it is not 1
 
     def decode(self, x) -> dict:
         """The digits of the cell x, by variable id."""
         values, y = {}, x - self.const
+        if self.stride is not None:
+            y = y / self.stride
         for var, base in zip(self.digits, self.bases):
             values[var.get_id()] = y % base
             y = y / base
@@ -259,12 +278,21 @@ class Radix:
         return values
 
     def ranges(self, values=None):
-        """0 <= v_k < n_k for the digits below the top, at `values` (by variable id)."""
+        """0 <= v_k < n_k for the digits below the top, at `values` (by variable id), and
+        a stride that is not zero."""
         at = (lambda v: values[v.get_id()]) if values is not None else (lambda v: v)
-        return z3.And([z3.And(0 <= at(v), at(v) < n) for v, n in zip(self.digits, self.bases)])
+        stride = [self.stride != 0] if self.stride is not None else []
+        return z3.And(stride + [z3.And(0 <= at(v), at(v) < n) for v, n in zip(self.digits, self.bases)])
 
     def nonzero(self):
-        return z3.And([n != 0 for n in self.bases])
+        return z3.And([n != 0 for n in self.bases] + ([self.stride != 0] if self.stride is not None else []))
+
+    def exact(self, x):
+        """When encoding the digits of x gives x back: bases and stride not zero, and
+        x - const a multiple of the stride."""
+        if self.stride is None:
+            return self.nonzero()
+        return z3.And(self.nonzero(), (x - self.const) % self.stride == 0)
 
     def unique(self, index, other, pairs):
         """The theorem that the digits in range are unique: `index` at the bound
@@ -275,22 +303,27 @@ class Radix:
                           z3.And([v == copied[v.get_id()] for v in self.digits]))
 
     def identity(self, x):
-        """The theorem for a cell: encoding its digits gives it back, for any bases
-        that are not zero (Euclidean division: x = n * (x / n) + x % n).  It is why
-        `nonzero()` is a candidate's `exact`; stated here so that the tests check it."""
+        """The theorem for a cell: encoding its digits gives it back when `exact(x)`
+        (Euclidean division: y = n * (y / n) + y % n for n != 0).  It is why `exact` is
+        a candidate's `exact`; stated here so that the tests check it."""
         decoded = self.decode(x)
         encoded = self.const + sum(decoded[v.get_id()] * w for v, w in zip(self.digits, self.weights))
-        return z3.Implies(self.nonzero(), encoded == x)
+        return z3.Implies(self.exact(x), encoded == x)
+
+    def inverts(self, index):
+        """The theorem for a value of the digits: in range, they are the digits of the
+        cell they encode (the proof that the candidate inverts the index)."""
+        decoded = self.decode(index)
+        return z3.Implies(self.ranges(), z3.And([decoded[v.get_id()] == v for v in self.digits]))
 
 
 def radix(index, bound: tuple) -> Radix | None:
-    """`index` in a mixed radix over the bound variables (two or more), or None.  The
-    weights are compared as products of factors: each must be the previous one times
-    some factor, the lowest must be 1."""
-    if len(bound) < 2:
-        return None
+    """`index` in a mixed radix over the bound variables, or None.  The weights are
+    compared as products of factors: each must be the previous one times some factor.
+    The lowest is the stride; one variable alone is a radix only with a stride other
+    than 1 and -1 (`unit_shift` inverts `v + k`)."""
     lin = linear(index, bound)
-    if lin is None or len(lin[0]) != len(bound):
+    if lin is None or len(lin[0]) != len(bound) or not bound:
         return None
     coefs, const = lin
     split = {v.get_id(): _factors(c) for v, c in coefs.items()}
@@ -298,7 +331,8 @@ def radix(index, bound: tuple) -> Radix | None:
         return None
     order = sorted(bound, key=lambda v: (len(split[v.get_id()][1]), abs(split[v.get_id()][0])))
     number, symbols = split[order[0].get_id()]
-    if number != 1 or symbols:
+    unit = number == 1 and not symbols
+    if len(bound) == 1 and (unit or (number == -1 and not symbols) or number == 0):
         return None
     bases = []
     for low, high in zip(order, order[1:]):
@@ -306,7 +340,8 @@ def radix(index, bound: tuple) -> Radix | None:
         if base is None:
             return None
         bases.append(base)
-    return Radix(const, tuple(order), tuple(bases), tuple(coefs[v] for v in order))
+    stride = None if unit else z3.simplify(coefs[order[0]])
+    return Radix(const, tuple(order), tuple(bases), tuple(coefs[v] for v in order), stride)
 
 
 def _factors(term) -> tuple[int, tuple] | None:
