@@ -52,7 +52,10 @@ class Unwrapper:
         if z3.is_mod(term) and z3.is_int_value(term.arg(1)):
             a, m = term.arg(0), term.arg(1)
             in_range = z3.And(0 <= a, a < m)
-            if self.holds(in_range) or self.holds(z3.Implies(self._products(a), in_range)):
+            if self.holds(in_range):
+                return a
+            products = self._products(a)
+            if products and self.holds(z3.Implies(z3.And(products), in_range)):
                 return a
         elif z3.is_app_of(term, z3.Z3_OP_ITE):
             c, a, b = term.children()
@@ -80,7 +83,7 @@ class Unwrapper:
             (x, y), (lx, ly) = p.children(), limits
             facts.append(z3.Implies(z3.And(0 <= x, x < lx, 0 <= y, y < ly),
                                     z3.And(0 <= p, p <= (lx - 1) * (ly - 1))))
-        return z3.And(facts)
+        return facts
 
     def _limit(self, factor) -> int | None:
         if not self.holds(factor >= 0):
