@@ -119,3 +119,15 @@ def test_a_fact_names_a_component_or_field_of_a_parameter_as_c_does(name, facts,
 def test_a_component_the_parameter_lacks_is_an_error_about_the_fact(fact):
     result = races("vector-component.cl", fact)
     assert result.verdict.value == "rejected" and result.diagnostics and result.diagnostics[0].span is None
+
+
+@pytest.mark.parametrize(("facts", "verdict"), [
+    # width * height fits in an int: x + y * width neither wraps nor meets another thread.
+    (("tcount.x * tcount.y <= 2147483647",), "race-free"),
+    # width 2^16: thread (0, 2^16) is at 2^32, which wraps around to thread (0, 0)'s cell.
+    (("tcount.x == 65536",), "racy"),
+])
+def test_a_bound_on_the_grid_keeps_a_wrapped_2d_index_one_cell_per_thread(facts, verdict):
+    """races/bounds.py: the products' intervals and the wrap-around's identity in range
+    (amd-app-sdk/sobel-filter.cl, whose index timed out without them)."""
+    assert races("wrap-grid.cl", *facts).verdict.value == verdict

@@ -18,7 +18,7 @@ from .. import diagnostics as D
 from ..engine.threads import unknowns
 from ..semantics.dimensions import derived_ids
 from ..syntax import ast as A
-from . import private, radix
+from . import bounds, private, radix
 from .intervals import intervals
 from .events import Access
 from .protocol import Protocol
@@ -112,6 +112,12 @@ class _Second:
         # The sizes and ids, both threads': at least 0 (radix.py's signs of products).
         mine = list(p.sizes.unknowns) + list(unknowns(p.gid)) + list(unknowns(p.lid))
         self.ids = {term.get_id() for u in mine for term in (u, self(u))}
+        # Each id's interval, both threads' (bounds.py): [0, its size - 1].
+        self.ranges = {}
+        for ids, axes in ((p.gid, p.sizes.groups), (p.lid, p.sizes.local)):
+            for part, n in zip(unknowns(ids), axes):
+                for term in (part, self(part)):
+                    self.ranges[term.get_id()] = (z3.IntVal(0, t.ctx), n - 1)
         if same_group:
             self.distinct = p.lid.whole != self(p.lid.whole)
         else:
@@ -125,17 +131,19 @@ class _Second:
 
     def hints(self, accesses: list[Access]) -> list:
         """The theorems about the accesses' indices that Z3 would find only by nonlinear
-        search (radix.py): digits' uniqueness for each pair, products' signs."""
+        search: digits' uniqueness for each pair, products' signs (radix.py), products'
+        intervals and wrap-arounds' identity in range (bounds.py)."""
         theirs = {id(b): self(b.index) for b in accesses}
         uniform = lambda term: self(term).eq(term)          # noqa: E731
         nonnegative = lambda term: term.get_id() in self.ids  # noqa: E731
-        out = []
+        out = bounds.instances([a.index for a in accesses] + list(theirs.values()), self.ranges)
         for a in accesses:
             out += radix.signs(a.index, nonnegative) + radix.signs(theirs[id(a)], nonnegative)
             if a.write:
                 for b in accesses:
                     out += radix.instances(a.index, theirs[id(b)], uniform)
-        return out
+        # Pairs of accesses share their subterms, and so their instances: each once.
+        return list({h.get_id(): h for h in out}.values())
 
 
 def _second(p: Protocol, same_group: bool) -> _Second:

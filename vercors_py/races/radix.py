@@ -43,13 +43,15 @@ def _product(terms, ctx):
 
 
 def _splits(term, uniform) -> dict:
-    """`term` as `X * n + Y` for each factor n of its summands that `uniform` accepts:
-    {id of n: (n, X, Y)}."""
+    """`term` as `X * n + Y` for each factor n of its summands that `uniform` accepts,
+    and each number n >= 2 among them (`4 * c + 3`: a component of a cell of a vector
+    type, as the C front end lays out `uchar4`): {id of n: (n, X, Y)}."""
     summands = _summands(term)
     found = {}
     for s in summands:
         for f in _factors(s):
-            if uniform(f) and not z3.is_int_value(f) and f.get_id() not in found:
+            radix = f.as_long() >= 2 if z3.is_int_value(f) else uniform(f)
+            if radix and f.get_id() not in found:
                 found[f.get_id()] = f
     splits = {}
     for key, n in found.items():
@@ -65,7 +67,7 @@ def _splits(term, uniform) -> dict:
     return splits
 
 
-def _unwrapped(term):
+def unwrapped(term):
     """`e` and the bounds within which the term is `e`, for the wrap-arounds the C front
     end writes (`(e + K) % M - K` for a signed result, `e % M` for an unsigned one,
     M and K numbers): (e, low, high), the term being e exactly when low <= e < high."""
@@ -91,7 +93,7 @@ def instances(first, second, uniform) -> list:
         a, b, depth = todo.pop()
         if depth >= MAX_DEPTH or a.eq(b):
             continue
-        wrapped = _unwrapped(a), _unwrapped(b)
+        wrapped = unwrapped(a), unwrapped(b)
         if wrapped[0] is not None and wrapped[1] is not None and wrapped[0][1:] == wrapped[1][1:]:
             # A wrap-around is one-to-one within its range: equal results of sums in
             # range are equal sums.
