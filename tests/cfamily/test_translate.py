@@ -107,6 +107,35 @@ def test_reserved_names_and_shadowing_are_renamed():
     assert inner.name == "x''"
 
 
+RESERVED_IN_LOOP = """//--local_size=8 --num_groups=4
+/*@
+  requires lid == 0 ==> 0 <= gid && gid < \\length(out);
+  requires lid == 0 ==> Perm(out[gid], write);
+  ensures  lid == 0 ==> Perm(out[gid], write);
+@*/
+__kernel void k(__global int *out) {
+  unsigned int gid = get_global_id(0);
+  /*@
+    loop_invariant 0 <= i && i <= 2;
+    loop_invariant lid == 0 ==> Perm(out[gid], write);
+  @*/
+  for (int i = 0; i < 2; i++) {
+    if (get_local_id(0) == 0) out[INDEX] = i;
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("index, verified", [("get_group_id(0)", True), ("gid", False)])
+def test_a_reserved_name_in_an_annotation_keeps_its_meaning_beside_a_local_of_that_name(index, verified):
+    # `gid` in the loop invariant is the group's id, not the C local `gid` (renamed
+    # `gid'`) in scope there: the write of `out[get_group_id(0)]` is covered by it, the
+    # write of the local's cell (the global id) is not.
+    result = service.check_text(RESERVED_IN_LOOP.replace("INDEX", index), "k.cl",
+                                service.Options(timeout=10.0, jobs=1))
+    assert (result.verdict.value == "verified") is verified, [d.message for d in result.diagnostics]
+
+
 def test_defines_and_function_like_macros_are_expanded():
     k = kernel("#define N 8\n#define M (N * 2)\n__global__ void f() {\n  __shared__ int t[M];\n}")
     [t] = k.arrays

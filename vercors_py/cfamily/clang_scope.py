@@ -195,7 +195,7 @@ def in_c_scope(node, scope: Scope, bound: frozenset = frozenset()):
     another).  Reserved names and names bound by the annotation's quantifiers keep
     their meaning."""
     match node:
-        case A.Name(id=name) if name not in bound:
+        case A.Name(id=name) if name not in bound and name not in _RESERVED:
             binding = scope.by_name(name)
             if binding is not None and binding.what in _RENAMED and binding.value is None and binding.name != name:
                 return attrs.evolve(node, id=binding.name, spelling=node.spelling or name)
