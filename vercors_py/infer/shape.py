@@ -36,6 +36,7 @@ from .inductions import at_head, inductions
 from .jumps import jumps_within
 from .terms import Binder, Need, Opaque, folded, map_children, names, substitute
 from .whole import read_only, whole_read
+from .guarded import reads
 
 
 class CannotInfer(Exception):
@@ -230,9 +231,11 @@ class _Walk:
     def accesses(self, e: A.Expr | None):
         if e is None:
             return
-        for n in A.walk(e):
-            if isinstance(n, A.Index):
-                self.access(n, False)
+        for n, conds in reads(e):
+            for c in conds:
+                self.guards.append(_Guard({p: try_translate(c, env) for p, env in self.open.items()}, None))
+            self.access(n, False)
+            del self.guards[len(self.guards) - len(conds):]
 
     def access(self, e: A.Index, write: bool):
         if e.array.symbol.scope is not self.scope or e.array.symbol in self.private:
@@ -369,7 +372,7 @@ class _Walk:
                 # where `numTiles = K / 32`, as in the clauses of the points before.
                 values = {s: v for s, v in env.items() if not isinstance(v, Opaque)}
                 binders += (Binder(counter.name, counter.symbol, counter.lo,
-                                   substitute(_exclusive(counter.cond), values),
+                                   folded(substitute(_exclusive(counter.cond), values)),
                                    None if _is_one(counter.step) else substitute(counter.step, values)),)
         equalities = []
         for found in stepped:
