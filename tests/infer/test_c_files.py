@@ -94,16 +94,20 @@ def test_early_returns_and_unsigned_counters_are_read(name, facts):
     assert racy.verdict.value != "inferred, verified"
 
 
-@pytest.mark.parametrize("name", ["conditional-read.cu", "short-circuit-read.cl", "window-sum.cu"])
-def test_a_read_is_claimed_where_c_evaluates_it_and_a_loop_bound_is_folded(name):
+@pytest.mark.parametrize("name", ["conditional-read.cu", "short-circuit-read.cl", "window-sum.cu",
+                                  "strided-step-local.cl"])
+def test_a_read_is_claimed_where_c_evaluates_it_and_a_loop_counter_is_written_by_values(name):
     # `i < 1 ? 0 : in[i - 1]` and `i > 0 && in[i - 1] > 0` read `in[i - 1]` only where
     # `i >= 1`: claimed always, its bound would ask for `in[-1]` (vacuity.precondition).
     # `offset <= R` in a loop after the barrier: its bound `R + 1` is the barrier's `4`,
-    # one read share (two 1\2 would be the cell's whole).
+    # one read share (two 1\2 would be the cell's whole).  `k += nloc` after
+    # `nloc = get_local_size(0)`: the invariant's grid is `% gsize`, not `% nloc`, of
+    # which it knows nothing (not even that it is not zero).
     result = infer(name)
     assert result.verdict.value == "inferred, verified", [d.message for d in result.diagnostics]
 
 
-@pytest.mark.parametrize("name", ["conditional-read-racy.cu", "short-circuit-read-racy.cl", "window-sum-racy.cu"])
+@pytest.mark.parametrize("name", ["conditional-read-racy.cu", "short-circuit-read-racy.cl", "window-sum-racy.cu",
+                                  "strided-step-local-racy.cl"])
 def test_the_racy_twins_of_reads_under_conditions_do_not_verify(name):
     assert infer(name).verdict.value != "inferred, verified"

@@ -451,6 +451,11 @@ class _Walk:
         lo = self._entry_value(symbol, loop_assigned)
         if signed is not None and not keeps_sign(lo, step, op):
             return None
+        # The step and bound by their values where they are locals of ids, sizes and
+        # parameters (`k += nloc` after `nloc = get_local_size(0)` steps by `gsize.x`):
+        # an invariant must not name a local whose value it does not state.
+        known = self.known()
+        step, cond = folded(substitute(step, known)), attrs.evolve(cond, right=folded(substitute(cond.right, known)))
         return Counter(symbol, cond.left.id, lo, cond, step, update_at, op)
 
     def _entry_value(self, symbol: Symbol, loop_assigned: set) -> A.Expr | None:

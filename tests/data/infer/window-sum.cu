@@ -1,5 +1,5 @@
 // Each thread reads a window of 2 * R + 1 cells of the tile after the barrier, in a loop
-// `offset <= R`: its bound `R + 1` and the same window at the barrier (`8`) are one
+// `offset <= R`: its bound `R + 1` and the same window at the barrier (`4`) are one
 // permission, a read share of cells its neighbours read too.
 //--blockDim=64 --gridDim=4
 #define R 3
