@@ -111,3 +111,31 @@ def test_a_read_is_claimed_where_c_evaluates_it_and_a_loop_counter_is_written_by
                                   "strided-step-local-racy.cl"])
 def test_the_racy_twins_of_reads_under_conditions_do_not_verify(name):
     assert infer(name).verdict.value != "inferred, verified"
+
+
+@pytest.mark.parametrize("name, facts", [("broadcast-read.cl", ()), ("doubling-unsigned-bound.cl", ("n <= 64",))])
+def test_a_cell_all_read_is_a_read_share_and_an_int_counter_counts_against_an_unsigned_bound(name, facts):
+    # `t[0]` read by every work-item: `read`, not `1\3` (64 thirds of one cell).  `s < n`
+    # with `uint n` is `s % 2^32 < n`: the counter is read through the conversion.
+    result = infer(name, *facts)
+    assert result.verdict.value == "inferred, verified", [d.message for d in result.diagnostics]
+    annotations = [part.split("@*/")[0] for part in result.text.split("/*@")[1:]]
+    assert annotations and not any("1\\" in a for a in annotations)
+    racy = infer(name.replace(".cl", "-racy.cl"), *facts)
+    assert racy.verdict.value != "inferred, verified"
+
+
+def test_without_its_host_fact_the_doubling_counter_may_overflow():
+    result = infer("doubling-unsigned-bound.cl")
+    assert result.verdict.value == "inferred, not verified"
+    assert [d.code for d in result.diagnostics if d.severity.value == "error"] == ["arith.overflow"]
+
+
+def test_an_index_choosing_between_two_cells_is_a_permission_per_arm():
+    result = infer("choice-index.cl")
+    assert result.verdict.value == "inferred, verified", [d.message for d in result.diagnostics]
+    assert "!(flip != 0) ==> Perm(out[255 - tid], write)" in result.text
+    # The halving arm's race is found, not left to a solver that cannot invert the choice.
+    racy = infer("choice-index-racy.cl")
+    assert racy.verdict.value == "inferred, not verified"
+    assert any(d.code == "injectivity.quantified" for d in racy.diagnostics)

@@ -55,7 +55,7 @@ def test_a_barrier_in_a_loop_gets_the_counters_range_and_the_hand_over_of_one_it
     # check needs of it; the barrier hands out the next round's cells (`s * 2`).
     assert "loop_invariant 1 <= s;" in text
     assert "context  1 <= s && s < gsize;" in text
-    assert "Perm(t[lid + s * 2], 1\\2)" in text
+    assert "Perm(t[lid + s * 2], read)" in text
 
 
 def test_a_c_kernel_gets_its_contract_as_annotation_comments():

@@ -28,10 +28,15 @@ def conj(*parts: A.Expr | None) -> A.Expr | None:
 
 
 def disj(parts: list[A.Expr | None]) -> A.Expr | None:
-    """The disjunction of the parts; None (true) when one of them is."""
+    """The disjunction of the parts; None (true) when one of them is, or one is the
+    negation of another."""
     if any(p is None for p in parts) or not parts:
         return None
-    unique = list({format_expr(p): p for p in parts}.values())
+    texts = {format_expr(p): p for p in parts}
+    # `c || !c` (the two arms of an `if` that both access the cell) holds always.
+    if any(isinstance(p, A.Unary) and p.op == "!" and format_expr(p.operand) in texts for p in texts.values()):
+        return None
+    unique = list(texts.values())
     whole = unique[0]
     for part in unique[1:]:
         whole = A.Binary("||", whole, part, span=part.span)

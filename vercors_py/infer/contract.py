@@ -2,13 +2,12 @@
 
 Each need is a permission on its cells: write where the thread writes, read where it
 only reads, under the conditions of its accesses, quantified over the loops it is in.
-Several read permissions of one thread on one array may be of one cell for some sizes
-(`tmp[lid]` and `tmp[(lid + 1) % gsize]` when gsize is 1): they share it, `1\\k` each,
-with one k per array, so that a clause set that holds another's holds its shares too.
+A read is a read share (`read`), which any number of threads and reads may hold at
+once: a cell every thread of a group reads (`block[0]`) needs no count, where a fraction
+`1\\k` of it for each thread would be more than the whole for a group of more than k.
 """
 from __future__ import annotations
 
-import collections
 import contextlib
 import re
 
@@ -53,24 +52,6 @@ class _Writer:
         self.names = _Names(kernel)
         self.ranges = ranges
         self.spell = lambda e: readable(spell(e))
-        sets = [plan.requires, plan.ensures] + [s for _, r, e, _ in plan.barriers for s in (r, e)] + \
-            [n for _, n, _ in plan.loops] + [s for _, r, e in plan.procedures for s in (r, e)]
-        # An array no thread writes is only read: a read share, which any number of
-        # threads and reads may hold at once, needs no count.
-        written = {n.array.name for needs in sets for n in needs if n.write}
-        self.shares = collections.Counter()
-        for needs in sets:
-            for array, count in self._reads(needs).items():
-                if array in written:
-                    self.shares[array] = max(self.shares[array], count)
-
-    def _reads(self, needs) -> collections.Counter:
-        """Per array, the cells read where the thread may not also write them."""
-        cells: dict = {}
-        for need in map(_relevant, covered(cases(needs))):
-            cells.setdefault(self._cell(need)[0], ([], []))[need.write].append(_key(self._guard(need)))
-        return collections.Counter(array for (array, _, _), (reads, writes) in cells.items()
-                                   if reads and not ("" in writes or set(reads) <= set(writes)))
 
     def _bound(self, need: Need) -> dict:
         return {b.symbol: A.Name(self.names.of(b.symbol, b.name), span=need.span) for b in need.binders}
@@ -135,10 +116,7 @@ class _Writer:
                                if a == array and not b and (a, _, b) != key]
             if _COVERED in exclusions:
                 continue                   # a write's permission covers the read everywhere
-            share, span = self.shares[array], entry["span"]
-            amount = A.Read(span=span) if share <= 1 else \
-                A.Binary("\\", A.IntLit(1, span=span), A.IntLit(share, span=span), span=span)
-            out.append(self._clause(entry, amount, conj(condition, *exclusions)))
+            out.append(self._clause(entry, A.Read(span=entry["span"]), conj(condition, *exclusions)))
         return out
 
     def _clause(self, entry: dict, amount: A.Expr, condition: A.Expr | None) -> A.Expr:
