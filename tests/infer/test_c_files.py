@@ -139,3 +139,15 @@ def test_an_index_choosing_between_two_cells_is_a_permission_per_arm():
     racy = infer("choice-index-racy.cl")
     assert racy.verdict.value == "inferred, not verified"
     assert any(d.code == "injectivity.quantified" for d in racy.diagnostics)
+
+
+def test_an_array_no_thread_writes_is_a_read_share_of_all_of_it():
+    # One chunk the solver inverts at once; the accesses' cells over two counters it
+    # cannot compare at the loop's entry in its time.  The twin writes a cell of `m`:
+    # no longer read-only, its cells are the accesses', and the race is found.
+    result = infer("read-only-whole.cl")
+    assert result.verdict.value == "inferred, verified", [d.message for d in result.diagnostics]
+    assert "(\\forall* int i_; 0 <= i_ && i_ < \\length(m); Perm(m[i_], read))" in result.text
+    racy = infer("read-only-whole-racy.cl")
+    assert racy.verdict.value != "inferred, verified"
+    assert "Perm(m[i_], read)" not in racy.text
