@@ -151,3 +151,18 @@ def test_an_array_no_thread_writes_is_a_read_share_of_all_of_it():
     racy = infer("read-only-whole-racy.cl")
     assert racy.verdict.value != "inferred, verified"
     assert "Perm(m[i_], read)" not in racy.text
+
+
+def test_a_condition_around_later_points_is_written_by_its_locals_values():
+    # Points made inside `if (!(y >= height || x >= width)) { ... }` (an early return)
+    # state it by the values of `x` and `y`, as every other clause: an invariant knows
+    # nothing of the locals.
+    from vercors_py import frontend
+    from vercors_py.infer.session import inferred_text
+    path = DATA / "early-return-local.cu"
+    analysis = service.analyze(path.read_text(), str(path))
+    text, kernels, problems, _ = inferred_text(analysis.checked, path.read_text(), frontend.for_path(str(path)).comment_contracts)
+    assert kernels == ("blur",) and not problems
+    annotations = [part.split("@*/")[0] for part in text.split("/*@")[1:]]
+    assert annotations and not any("!(y >= height" in a for a in annotations)
+    assert infer("early-return-local-racy.cu").verdict.value != "inferred, verified"

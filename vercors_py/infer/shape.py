@@ -312,7 +312,7 @@ class _Walk:
         at = {p: try_translate(stmt.cond, env) for p, env in self.open.items()}
         stays = not (names(stmt.cond) & _assigned(stmt)) and not any(isinstance(n, A.Index) for n in A.walk(stmt.cond))
         before = {p: dict(env) for p, env in self.open.items()}
-        origin = self.origin
+        origin, known = self.origin, self.known()
         arms, origins = [], []
         for arm, negate in ((stmt.then, False), (stmt.otherwise, True)):
             self.open = {p: dict(env) for p, env in before.items()}
@@ -320,7 +320,10 @@ class _Walk:
             if arm is not None:
                 def side(c):
                     return None if c is None else A.Unary("!", c, span=c.span) if negate else c
-                self.guards.append(_Guard({p: side(c) for p, c in at.items()}, side(stmt.cond) if stays else None))
+                # For points made inside the branch: the condition by the values its locals
+                # have here (the branch assigns none of them), which every clause can state.
+                later = side(substitute(stmt.cond, known)) if stays else None
+                self.guards.append(_Guard({p: side(c) for p, c in at.items()}, later))
                 self.stmt(arm)
                 self.guards.pop()
             arms.append(self.open)
@@ -580,7 +583,7 @@ def head_facts(counter: Counter) -> list[A.Expr]:
     if counter.op == "*":
         return [A.Binary("<=", counter.lo, v, span=span)]
     if _is_one(counter.step):
-        last = A.Binary("<=", v, _exclusive(counter.cond), span=span)
+        last = A.Binary("<=", v, folded(_exclusive(counter.cond)), span=span)
     else:
         last = A.Binary(counter.cond.op, A.Binary("-", v, counter.step, span=span), counter.cond.right, span=span)
     out = [A.Binary("<=", counter.lo, v, span=span)]
