@@ -147,10 +147,10 @@ def test_an_array_no_thread_writes_is_a_read_share_of_all_of_it():
     # no longer read-only, its cells are the accesses', and the race is found.
     result = infer("read-only-whole.cl")
     assert result.verdict.value == "inferred, verified", [d.message for d in result.diagnostics]
-    assert "(\\forall* int i_; 0 <= i_ && i_ < \\length(m); Perm(m[i_], read))" in result.text
+    assert "(\\forall* int k_; 0 <= k_ && k_ < \\length(m); Perm(m[k_], read))" in result.text
     racy = infer("read-only-whole-racy.cl")
     assert racy.verdict.value != "inferred, verified"
-    assert "Perm(m[i_], read)" not in racy.text
+    assert "Perm(m[k_], read)" not in racy.text
 
 
 def test_a_condition_around_later_points_is_written_by_its_locals_values():

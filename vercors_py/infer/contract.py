@@ -16,6 +16,7 @@ import attrs
 from ..semantics.symbols import SymbolKind
 from ..syntax import ast as A
 from ..syntax.printer import format_expr
+from .arms import split
 from .clauses import conj, disj, forall, implies, readable, spelled
 from .ranges import Ranges
 from .reach import Plan, stable
@@ -96,7 +97,7 @@ class _Writer:
         permission is claimed only where its cell is none of those (holding both would
         be more than the one cell has)."""
         merged: dict[tuple, dict] = {}
-        for need in map(_relevant, covered(cases(needs))):
+        for need in map(_relevant, covered(cases(split(needs)))):
             key, index, binders = self._cell(need)
             entry = merged.setdefault(key, {"writes": [], "reads": [], "index": index, "binders": binders,
                                             "array": need.array.name, "span": need.span})
@@ -157,7 +158,7 @@ class _Writer:
         """That each need's index is inside its array, where it is accessed: a procedure's
         parameters come with no range."""
         facts: dict[str, tuple] = {}           # fact -> (fact, [(condition, binders) it is needed under])
-        for need in map(_relevant, cases(needs)):
+        for need in map(_relevant, cases(split(needs))):
             if need.whole:
                 continue                   # its cells are the array's
             _, index, binders = self._cell(need)

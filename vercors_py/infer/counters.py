@@ -2,8 +2,8 @@
 `size_t n` (C converts `i` to the unsigned type; the mapping writes the conversion as
 `% 2^N`).
 
-From a start `lo >= 0` (a literal) and stepping up by a positive literal, the counter
-is never negative, and as an `int` (each step is checked to fit) it stays below 2^31,
+From a start `lo >= 0` (a literal) and stepping up by a positive literal, or doubling
+from `lo >= 1`, the counter is never negative, and as an `int` (each step is checked to fit) it stays below 2^31,
 under the modulus: there `i % 2^N` is `i`, so the loop counts `i` up while `i < n`.
 Any other start or step keeps the conversion, and the loop no counter.
 """
@@ -25,5 +25,8 @@ def unsigned_view(cond: A.Binary) -> A.Binary | None:
 
 
 def keeps_sign(lo: A.Expr | None, step: A.Expr, op: str) -> bool:
-    """Whether a counter from `lo`, stepped `op step`, is never negative."""
-    return op == "+" and isinstance(lo, A.IntLit) and lo.value >= 0 and isinstance(step, A.IntLit) and step.value >= 1
+    """Whether a counter from `lo`, stepped `op step`, is never negative: counting up from
+    0 or more, or doubling (a scan's stride, `s *= 2`) from 1 or more."""
+    if not (isinstance(lo, A.IntLit) and isinstance(step, A.IntLit)):
+        return False
+    return (op == "+" and lo.value >= 0 and step.value >= 1) or (op == "*" and lo.value >= 1 and step.value >= 2)

@@ -249,6 +249,12 @@ class _Walk:
                 p.needs.append(whole_read(e.array.symbol, self.read_only[e.array.symbol], e.span))
                 continue
             p.needs.append(Need(e.array.symbol, index, write, self._guards(p), self.binders, e.span))
+            if not write and e.array.symbol in self.read_only:
+                # A share of all of it too, which covers this read in the clauses (the
+                # need stays for the requirement that its index is inside): one chunk
+                # the solver inverts at once, where the reads' cells over two counters
+                # (a GEMM's tile loads) it must compare at each loop and barrier.
+                p.needs.append(whole_read(e.array.symbol, self.read_only[e.array.symbol], e.span))
 
     def _guards(self, p: Point) -> tuple:
         return tuple(c for g in self.guards for c in [g.at[p] if p in g.at else self._later(g.later, p)]
