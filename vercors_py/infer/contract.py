@@ -97,7 +97,7 @@ class _Writer:
         permission is claimed only where its cell is none of those (holding both would
         be more than the one cell has)."""
         merged: dict[tuple, dict] = {}
-        for need in map(_relevant, covered(cases(split(needs)))):
+        for need in map(_relevant, covered(split(cases(needs)))):
             key, index, binders = self._cell(need)
             entry = merged.setdefault(key, {"writes": [], "reads": [], "index": index, "binders": binders,
                                             "array": need.array.name, "span": need.span})
@@ -158,7 +158,7 @@ class _Writer:
         """That each need's index is inside its array, where it is accessed: a procedure's
         parameters come with no range."""
         facts: dict[str, tuple] = {}           # fact -> (fact, [(condition, binders) it is needed under])
-        for need in map(_relevant, cases(split(needs))):
+        for need in map(_relevant, split(cases(needs))):
             if need.whole:
                 continue                   # its cells are the array's
             _, index, binders = self._cell(need)
