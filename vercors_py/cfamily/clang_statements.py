@@ -19,8 +19,7 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind
 
 from .. import diagnostics as D
 from ..syntax import ast as A
-from ..syntax import parser
-from . import addressed_aggregates, async_copies, block_memory, bodiless
+from . import addressed_aggregates, annotation_claims, annotation_components, async_copies, block_memory, bodiless
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
 from . import clang_groups
@@ -34,7 +33,7 @@ from . import switches
 from .clang_effects import Effects
 from .clang_expressions import Exprs, Val, body, children, has_effects, operator, parameters, single_return, strip
 from .clang_memory import Memory, name_span, private_array
-from .clang_scope import Scope, Unsupported, What, in_c_scope, key
+from .clang_scope import Scope, Unsupported, What, key
 from .dialect import Dialect
 
 _EXPRESSIONS = {K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR, K.CALL_EXPR,
@@ -69,19 +68,21 @@ class Statements:
         items: list = []
         for inner_start, inner_end in self.annotations:
             if start <= inner_start and inner_end <= end:
-                parsed = parser.parse_annotation(self.s.unit.source, inner_start, inner_end)
+                self.s.claims.claim((inner_start, inner_end))
+                parsed = annotation_components.read(self.s, inner_start, inner_end)
                 self.s.problems.extend(parsed.diagnostics)
-                items.extend(in_c_scope(item, self.s) for item in parsed.items)
+                items.extend(parsed.items)
         return items
 
     def sequence(self, stmts: list[Cursor], start: int, end: int) -> list:
         out: list = []
         at = start
         labels, starts = gotos.Labels(self, stmts), []
+        self.s.claims.reading(start, end)
         for child in stmts:
             starts.append(len(out))
             span = self.s.span(child)
-            pending = self._annotations(self.between(at, span.start), out)
+            pending = self._annotations(self.between(at, _lead(self.s, child, span.start)), out)
             at = max(at, span.end)
             try:
                 mapped = self.stmt(child, tuple(pending))
@@ -135,8 +136,8 @@ class Statements:
                     raise Unsupported("unsupported.statement", span, "a declaration in an `if` is not supported")
                 with self.effects.full(parts[0]) as prelude:
                     cond = self.e.cond(parts[0])
-                otherwise = self.single(parts[2]) if len(parts) > 2 else None
-                return prelude + [A.If(cond, self.single(parts[1]), otherwise, span=span)]
+                otherwise = self.single(parts[2], c) if len(parts) > 2 else None
+                return prelude + [A.If(cond, self.single(parts[1], c), otherwise, span=span)]
             case K.FOR_STMT:
                 declared, loop = self.for_loop(c, contract)
                 if declared:
@@ -147,7 +148,7 @@ class Statements:
             case K.WHILE_STMT:
                 test, loop_body = children(c)
                 invariants, cond, first = self.loop_condition(test)
-                contract, mapped = self.loop_body(loop_body, contract + invariants)
+                contract, mapped = self.loop_body(loop_body, contract + invariants, c)
                 cond, mapped = _test_inside(cond, first, mapped)
                 return [self.ranged(A.While(contract, cond, mapped, span=span))]
             case K.DO_STMT:
@@ -179,20 +180,25 @@ class Statements:
         raise Unsupported("unsupported.statement", span,
                           f"this kind of statement ({c.kind.name.lower().replace('_', ' ')}) is not supported")
 
-    def single(self, c: Cursor) -> A.Stmt:
-        """A statement where the language wants one (an if's branch, a loop's body)."""
+    def single(self, c: Cursor, parent: Cursor | None = None) -> A.Stmt:
+        """A statement where the language wants one (an if's branch, a loop's body of
+        `parent`), with the annotations that stand before it."""
         self.s.push()
         try:
-            mapped = self.stmt(c, ())
+            if parent is None or c.kind is K.COMPOUND_STMT:
+                mapped = self.stmt(c, ())
+            else:
+                start = self.s.span(c).start
+                mapped = self.sequence([c], annotation_claims.header_end(self.s, parent, start), self.s.span(c).end)
         finally:
             self.s.pop()
         return mapped[0] if len(mapped) == 1 else A.Block(tuple(mapped), span=self.s.span(c))
 
-    def loop_body(self, c: Cursor, contract: tuple) -> tuple[tuple, A.Stmt]:
+    def loop_body(self, c: Cursor, contract: tuple, loop: Cursor) -> tuple[tuple, A.Stmt]:
         """A loop's body, with GPUVerify's `__invariant(e);` calls at its start taken as
         its invariants."""
         if c.kind is not K.COMPOUND_STMT:
-            return contract, self.single(c)
+            return contract, self.single(c, loop)
         stmts = children(c)
         invariants = list(contract)
         while stmts and (found := self.invariant_call(stmts[0])) is not None:
@@ -294,7 +300,7 @@ class Statements:
                     mapped = self.effect(part)
                 updates.extend(before + mapped)
             with self._counter_in_loop(test_c, body_c):
-                contract, mapped_body = self.loop_body(body_c, contract + invariants)
+                contract, mapped_body = self.loop_body(body_c, contract + invariants, c)
             cond, mapped_body = _test_inside(cond, first, mapped_body)
         finally:
             self.s.pop()
@@ -340,7 +346,7 @@ class Statements:
         body_c, test_c = children(c)
         # The test's statements go with it before each `continue` too (retarget_continues).
         invariants, cond, prelude = self.loop_condition(test_c)
-        contract, mapped = self.loop_body(body_c, contract + invariants)
+        contract, mapped = self.loop_body(body_c, contract + invariants, c)
         test_span = self.s.span(test_c)
         leave = A.If(A.Unary("!", cond, span=test_span), A.Break(span=test_span), None, span=test_span)
         if prelude:
@@ -757,6 +763,13 @@ def retarget_continues(stmt, leave):
             otherwise = retarget_continues(stmt.otherwise, leave) if stmt.otherwise is not None else None
             return attrs.evolve(stmt, then=retarget_continues(stmt.then, leave), otherwise=otherwise)
     return stmt
+
+
+def _lead(scope: Scope, c: Cursor, start: int) -> int:
+    """Where the annotations before a statement end: a loop hint (`#pragma unroll`)
+    applies to the loop, and so do the annotations between the hint and the loop."""
+    inner = clang_parse.hinted(c)
+    return start if inner is None else max(start, scope.span(inner).start)
 
 
 def _misplaced(span, where: str) -> D.Diagnostic:

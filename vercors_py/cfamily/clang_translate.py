@@ -25,7 +25,8 @@ from .. import diagnostics as D
 from ..semantics.symbols import AXES, RESERVED_NAMES
 from ..syntax import ast as A
 from ..syntax import parser
-from . import access_log, async_flight, async_order
+from . import access_log, annotation_components, async_flight, async_order
+from .annotation_claims import Claims
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
 from . import clang_templates
@@ -40,7 +41,7 @@ from . import clang_parse
 from .clang_parse import ClangUnit
 from .clang_pointers import MAX_PASSES, Learned, Pointers
 from .function_pointers import FunctionPointers
-from .clang_scope import Scope, Unsupported, What, in_c_scope, key
+from .clang_scope import Scope, Unsupported, What, key
 from .clang_shifts import definitions, facts as shift_facts
 from .clang_statements import Statements, _builtin_call
 from .dialect import Dialect
@@ -86,41 +87,44 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
     exprs.functions = FunctionPointers(exprs, top)
     scope.file_functions = {key(c.canonical) for c in top if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE)}
     annotations = _annotations(unit)
+    scope.claims = Claims(annotations)
     instances = clang_templates.instances(unit) if any(c.kind is K.FUNCTION_TEMPLATE for c in top) else {}
     addressed = _addressed(unit, top + [i.definition for found in instances.values() for i in found])
     written = {clang_templates.key(c) for c in top}      # explicit specialisations are kernels of their own
     file_memory = _file_memory(scope, exprs, top)
     kernels, declared = [], []
-    claimed = set()
     previous_end = 0
     for c in top:
         span = scope.span(c)
         if c.kind is K.FUNCTION_DECL and c.is_definition() and _is_kernel(unit, c):
-            before = [a for a in annotations if previous_end <= a[0] and a[1] <= span.start and a not in claimed]
-            claimed.update(before)
+            before = [a for a in annotations if previous_end <= a[0] and a[1] <= span.start and a not in scope.claims.claimed]
+            scope.claims.claimed.update(before)
+            scope.claims.reading(span.start, span.end)
             special = c.specialized_template       # an explicit specialisation `template <> ... k<float>`
-            kernel = _kernel(scope, exprs, c, before, [a for a in annotations if span.start <= a[0] < span.end],
-                             addressed, file_memory, special and clang_templates.name(c, special))
+            kernel = _kernel(scope, exprs, c, before, addressed, file_memory,
+                             special and clang_templates.name(c, special))
             if kernel is not None:
                 kernels.append(kernel)
         elif c.kind is K.FUNCTION_TEMPLATE and any(a.kind is K.CUDAGLOBAL_ATTR for a in children(c)):
             # Each instantiation is a kernel of its own, with the template's annotations.
-            before = [a for a in annotations if previous_end <= a[0] and a[1] <= span.start and a not in claimed]
-            claimed.update(before)
+            before = [a for a in annotations if previous_end <= a[0] and a[1] <= span.start and a not in scope.claims.claimed]
+            scope.claims.claimed.update(before)
+            scope.claims.reading(span.start, span.end)
             found = [i for i in instances.get(clang_templates.key(c.canonical), [])
                      if clang_templates.key(i.definition) not in written]
             if not found:
                 scope.problems.append(clang_templates.refusal(name_span(scope, c), c.spelling))
             for instance in found:
-                kernel = _kernel(scope, exprs, instance.definition, before,
-                                 [a for a in annotations if span.start <= a[0] < span.end], addressed, file_memory,
+                kernel = _kernel(scope, exprs, instance.definition, before, addressed, file_memory,
                                  instance.name)
                 if kernel is not None:
                     kernels.append(kernel)
         previous_end = max(previous_end, span.end)
     for bounds in annotations:
         if _declares(unit, bounds):
+            scope.claims.claim(bounds)
             declared.extend(_declarations(scope, bounds))
+    scope.problems += scope.claims.unclaimed(unit.source, [(scope.span(c).start, scope.span(c).end) for c in top])
     functions = tuple(
         A.Function((), result, name, tuple(A.Param(A.Type.INT, f"x{i}", name_span=_nowhere(unit), span=_nowhere(unit))
                                            for i in range(arity)),
@@ -259,7 +263,7 @@ def _file_memory(scope: Scope, exprs: Exprs, top: list[Cursor]) -> list[A.ArrayD
     return found
 
 
-def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addressed, file_memory,
+def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, addressed, file_memory,
             called: str | None = None) -> A.Kernel | None:
     unit = scope.unit
     span = scope.span(c)
@@ -288,9 +292,9 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
         for bounds in annotations:
             if _declares(unit, bounds):
                 continue
-            parsed = parser.parse_annotation(unit.source, *bounds)
+            parsed = annotation_components.read(scope, *bounds)
             scope.problems.extend(parsed.diagnostics)
-            for item in (in_c_scope(i, scope) for i in parsed.items):
+            for item in parsed.items:
                 match item:
                     case A.Clause() | A.Decreases():
                         contract.append(item)
@@ -300,7 +304,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, inside, addresse
                         scope.problems.append(D.error("type.clause-placement", item.span,
                                                       "assert and assume belong in the kernel's body"))
         members.extend(host_facts.facts(scope, c, called or c.spelling, kernel_name_span))
-        statements = Statements(scope, exprs, inside, addressed)
+        statements = Statements(scope, exprs, scope.claims.annotations, addressed)
         stmts_c = children(block)
         while stmts_c and (name := _builtin_call(scope, stmts_c[0])) in B.GPUVERIFY_CLAUSES:
             call = strip(stmts_c.pop(0))

@@ -25,17 +25,17 @@ from ..syntax import parser
 from .clang_aggregates import _SWIZZLE
 from .clang_scope import Scope, What
 
-_MEMBER = re.compile(r"(?<![\w.$\\])([A-Za-z_]\w*)\.([A-Za-z_]\w*)(?![\w(])")
+MEMBER = re.compile(r"(?<![\w.$\\])([A-Za-z_]\w*)\.([A-Za-z_]\w*)(?![\w(])")
 
 
 def parse(text: str, label: str, scope: Scope) -> parser.Annotation:
     """The fact `text` parsed, its `p.c` read as the leaves they name."""
     leaves = {}                     # offset in the text: (the leaf's name, how it was written)
     written = text
-    for m in _MEMBER.finditer(text):
-        leaf = _leaf(scope, m.group(1), m.group(2))
-        if leaf is not None:
-            leaves[m.start()] = (leaf, m.group(0))
+    for m in MEMBER.finditer(text):
+        found = leaf(scope, m.group(1), m.group(2))
+        if found is not None:
+            leaves[m.start()] = (found, m.group(0))
             written = written[:m.start(1) + len(m.group(1))] + "_" + written[m.start(2):]
     if not leaves:
         return parser.parse_fact(text, label)
@@ -43,10 +43,10 @@ def parse(text: str, label: str, scope: Scope) -> parser.Annotation:
     at = source.text.index(text)
     parsed = parser.parse_fact_in(SourceText(source.path, source.text[:at] + written + source.text[at + len(text):]))
     named = {at + offset: leaf for offset, leaf in leaves.items()}
-    return attrs.evolve(parsed, items=tuple(_renamed(item, named) for item in parsed.items))
+    return attrs.evolve(parsed, items=tuple(renamed(item, named) for item in parsed.items))
 
 
-def _leaf(scope: Scope, name: str, member: str) -> str | None:
+def leaf(scope: Scope, name: str, member: str) -> str | None:
     """The name of the parameter that is leaf `member` of aggregate parameter `name`."""
     if name in RESERVED_NAMES:
         return None
@@ -72,7 +72,7 @@ def _component(member: str) -> tuple | None:
     return None
 
 
-def _renamed(node, named: dict):
+def renamed(node, named: dict):
     """`node` with the names that stand where a `p.c` stood renamed to its leaf."""
     if isinstance(node, A.Name) and node.span is not None and node.span.start in named:
         leaf, spelled = named[node.span.start]
@@ -81,11 +81,11 @@ def _renamed(node, named: dict):
     for field in attrs.fields(type(node)):
         value = getattr(node, field.name)
         if isinstance(value, tuple):
-            new = tuple(_renamed(v, named) if attrs.has(type(v)) else v for v in value)
+            new = tuple(renamed(v, named) if attrs.has(type(v)) else v for v in value)
             if any(a is not b for a, b in zip(new, value)):
                 changes[field.name] = new
         elif attrs.has(type(value)):
-            new = _renamed(value, named)
+            new = renamed(value, named)
             if new is not value:
                 changes[field.name] = new
     return attrs.evolve(node, **changes) if changes else node

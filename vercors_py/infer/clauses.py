@@ -11,7 +11,7 @@ minus applied to a literal; a C conversion check is the expression it checks).
 from __future__ import annotations
 
 from ..syntax import ast as A
-from ..syntax.parser import parse_fact
+from ..cfamily.annotation_components import parse_written
 from ..syntax.printer import format_expr
 from .shape import CannotInfer, map_children
 
@@ -91,7 +91,7 @@ def spelled(e: A.Expr) -> str:
     the same tree."""
     tree = readable(e)
     text = format_expr(tree)
-    parsed = parse_fact(text, "inferred")
+    parsed = parse_written(text, "inferred")
     if parsed.diagnostics or len(parsed.items) != 1 or parsed.items[0].expr != tree:
         raise CannotInfer(e.span, f"`{text}` would not read back as the clause it was built from")
     return text

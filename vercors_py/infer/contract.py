@@ -13,6 +13,7 @@ import re
 
 import attrs
 
+from ..cfamily import annotation_components
 from ..semantics.symbols import SymbolKind
 from ..syntax import ast as A
 from ..syntax.printer import format_expr
@@ -376,6 +377,10 @@ def _annotation_text(e: A.Expr) -> A.Expr:
             case A.Name(id=name) if "'" in name:
                 raise CannotInfer(n.span, f"`{n.spelling or name}` is renamed in the kernel's mapping (it is named "
                                           "like a reserved name): annotations cannot name it")
+            case A.Name(id=name) if "$" in name:
+                # A leaf of a vector or struct: written as C names it (`p.s0`, `p.x`) where
+                # the front end reads it back (cfamily/annotation_components.py).
+                return attrs.evolve(n, spelling=annotation_components.written(name))
             case A.Name():
                 return attrs.evolve(n, spelling=None)
             case A.Fits(expr=inner):

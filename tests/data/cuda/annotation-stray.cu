@@ -1,0 +1,21 @@
+//:: verdict rejected type
+// Annotations that stand where no construct reads them are reported at their place, not
+// dropped: before a declaration that is not a kernel, inside an expression, inside a
+// statement's parts, before a statement that takes no clause and after a body's last
+// statement (a clause there has no loop or barrier to belong to).
+/*@ requires n > 5; @*/ //! type.clause-placement
+__device__ int twice(int y) { return 2 * y; }
+
+__global__ void k(int *a, int n) {
+  int x = n /*@ assert n > 5; @*/ - 1; //! type.clause-placement
+  if (n > 1) /*@ assert n > 7; @*/ x = 2; //! type.clause-placement
+  //@ loop_invariant x > 0; //! type.clause-placement
+  x = twice(x);
+  a[threadIdx.x] = x;
+  //@ loop_invariant x > 0; //! type.clause-placement
+}
+
+__global__ void m(int *a /*@ requires a != a; @*/) { //! type.clause-placement
+  a[threadIdx.x] = 0;
+}
+/*@ requires n > 5; @*/ //! type.clause-placement
