@@ -124,7 +124,7 @@ _CODES = [
     ("type.perm-target", "`Perm` on something other than an array cell"),
     ("type.old-placement", "`\\old` outside a postcondition"),
     ("type.impure", "a memory read where only pure expressions are allowed (array lengths, context_everywhere, function bodies)"),
-    ("type.clause-placement", "a contract clause where that kind of clause is not allowed"),
+    ("type.clause-placement", "a contract clause where that kind of clause is not allowed; in a C file, an annotation no construct reads"),
     ("type.main", "a kernel without exactly one `void main()`, or a `main` with parameters"),
     ("type.barrier-placement", "a barrier outside the thread body (procedures and functions may not synchronise)"),
     ("type.barrier-fence", "a CUDA/OpenCL barrier's contract hands over a permission on memory the barrier does not fence"),
