@@ -377,9 +377,10 @@ def _annotation_text(e: A.Expr) -> A.Expr:
             case A.Name(id=name) if "'" in name:
                 raise CannotInfer(n.span, f"`{n.spelling or name}` is renamed in the kernel's mapping (it is named "
                                           "like a reserved name): annotations cannot name it")
-            case A.Name(id=name) if "$" in name:
-                # A leaf of a vector or struct: written as C names it (`p.s0`, `p.x`) where
-                # the front end reads it back (cfamily/annotation_components.py).
+            case A.Name(id=name, symbol=symbol) if "$" in name and symbol is not None \
+                    and symbol.kind is SymbolKind.KERNEL_PARAM:
+                # A leaf of a vector or struct parameter: written as C names it (`p.s0`,
+                # `p.x`), which the front end reads back (cfamily/annotation_components.py).
                 return attrs.evolve(n, spelling=annotation_components.written(name))
             case A.Name():
                 return attrs.evolve(n, spelling=None)
