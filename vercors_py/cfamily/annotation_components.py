@@ -14,13 +14,11 @@ other names are given their C meaning.
 """
 from __future__ import annotations
 
-import attrs
-
 from ..semantics.symbols import RESERVED_NAMES
 from ..source import SourceText
 from ..syntax import parser
 from .clang_scope import Scope, in_c_scope
-from .fact_components import MEMBER, leaf, renamed
+from .fact_components import MEMBER, leaf, parse_leaves, renamed
 
 
 def read(scope: Scope, start: int, end: int) -> parser.Annotation:
@@ -56,21 +54,11 @@ def parse_written(text: str, label: str) -> parser.Annotation:
     """A fact whose leaves are spelled as `written` spells them, parsed with each `p.c`
     read back as the leaf's variable (`p$c`): what `written` gave must read back as the
     name it was given."""
-    named = {}
-    spelled = text
-    for m in MEMBER.finditer(text):
-        base, member = m.group(1), m.group(2)
+    def find(base: str, member: str) -> str | None:
         if base in RESERVED_NAMES:
-            continue                # `lid.x` is the grammar's own name
+            return None             # `lid.x` is the grammar's own name
         lane = member[1:] if len(member) == 2 and member[0] == "s" else None
-        leaf = f"{base}${int(lane, 16)}" if lane is not None and lane in "0123456789ABCDEF" else f"{base}${member}"
-        if written(leaf) == m.group(0):
-            named[m.start()] = (leaf, m.group(0))
-            spelled = spelled[:m.end(1)] + "_" + spelled[m.start(2):]
-    if not named:
-        return parser.parse_fact(text, label)
-    source = parser.fact_source(text, label)
-    at = source.text.index(text)
-    parsed = parser.parse_fact_in(SourceText(source.path, source.text[:at] + spelled + source.text[at + len(text):]))
-    shifted = {at + offset: leaf for offset, leaf in named.items()}
-    return attrs.evolve(parsed, items=tuple(renamed(item, shifted) for item in parsed.items))
+        name = f"{base}${int(lane, 16)}" if lane is not None and lane in "0123456789ABCDEF" else f"{base}${member}"
+        return name if written(name) == f"{base}.{member}" else None
+
+    return parse_leaves(text, label, find)

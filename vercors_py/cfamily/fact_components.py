@@ -30,10 +30,16 @@ MEMBER = re.compile(r"(?<![\w.$\\])([A-Za-z_]\w*)\.([A-Za-z_]\w*)(?![\w(])")
 
 def parse(text: str, label: str, scope: Scope) -> parser.Annotation:
     """The fact `text` parsed, its `p.c` read as the leaves they name."""
+    return parse_leaves(text, label, lambda name, member: leaf(scope, name, member))
+
+
+def parse_leaves(text: str, label: str, find) -> parser.Annotation:
+    """The fact `text` parsed, each `p.c` for which `find(p, c)` gives a leaf's name read
+    as that leaf (written `p_c` for the parser: the same length, so spans stay)."""
     leaves = {}                     # offset in the text: (the leaf's name, how it was written)
     written = text
     for m in MEMBER.finditer(text):
-        found = leaf(scope, m.group(1), m.group(2))
+        found = find(m.group(1), m.group(2))
         if found is not None:
             leaves[m.start()] = (found, m.group(0))
             written = written[:m.start(1) + len(m.group(1))] + "_" + written[m.start(2):]
