@@ -99,10 +99,9 @@ class _Search(Scratch):
     term of the path and one made here never share a constant by accident."""
 
     def __init__(self, races, full):
-        super().__init__(races, "conflict", WALL_CAP)
-        path = races.engine
         counter = itertools.count()
-        self.t.name = lambda base: f"{base}!c{next(counter)}"
+        super().__init__(races, "conflict", WALL_CAP, lambda base: f"{base}!c{next(counter)}")
+        path = races.engine
         self.ctx = self.t.ctx
         self.size_terms = tuple(s.translate(self.ctx) for s in races.sizes.unknowns)
         self.full = full.translate(self.ctx)

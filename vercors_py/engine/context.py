@@ -18,7 +18,6 @@ import z3
 from .. import diagnostics as D
 from ..diagnostics import Related
 from .counterexample import Failures, describe, place
-from .functions import FunctionTable
 from .smallest import smallest
 from .solver import VACUITY_RLIMIT, Answer, Outcome, Solver
 from .state import Permissions, Terms
@@ -71,8 +70,7 @@ class Watch:
 
 
 class Engine:
-    def __init__(self, obligation_name: str, timeout: float, cancel=None, functions=None):
-        """`functions`: symbol -> A.Function, the pure functions the obligation may use."""
+    def __init__(self, obligation_name: str, timeout: float, cancel=None):
         self.name = obligation_name
         self.solver = Solver(timeout, cancel)
         self.t = Terms(self.solver.ctx)
@@ -83,7 +81,10 @@ class Engine:
         self.lengths: dict = {}        # array symbol -> length term
         self.ranges: dict = {}         # array symbol -> (lo, hi) its cells hold (C arrays)
         self.length_text: dict = {}    # array symbol -> length as written, for messages
-        self.functions = FunctionTable(self.t, functions or {})
+        # functions.FunctionTable, set by whoever builds the obligation's world: where its
+        # functions are declared among the world's terms decides the models Z3 gives (and
+        # so the counterexamples shown), so it is not made here.
+        self.functions = None
         self.races = None              # races.Races, set by the runner: notes on failed checks
         self.vacuity_reported = False
         self.span = None               # the obligation's construct, where nothing better is known

@@ -21,6 +21,7 @@ from ..semantics.symbols import SymbolKind
 from ..syntax import ast as A
 from .context import Engine
 from .encode import Evaluator
+from .functions import FunctionTable
 from .heap import Frame, Heap, Mode
 from .rivals import Access, Peers
 from .state import State
@@ -32,10 +33,15 @@ class Scratch(abc.ABC):
     """A fresh engine for reading the clauses of an obligation's other threads.
     `obligation` is races.Races: the path's engine, functions, uniform locals, arrays."""
 
-    def __init__(self, obligation, name: str, budget: float):
+    def __init__(self, obligation, name: str, budget: float, fresh_names=None):
+        """`fresh_names(base)`: how this context names its fresh constants, where they
+        must stay apart from the path's (translated into it)."""
         self.races = obligation
-        self.engine = Engine(name, budget, obligation.engine.solver.cancel, functions=obligation.functions)
+        self.engine = Engine(name, budget, obligation.engine.solver.cancel)
         self.t = self.engine.t
+        if fresh_names is not None:
+            self.t.name = fresh_names
+        self.engine.functions = FunctionTable(self.t, obligation.functions)
         self.evaluator = Evaluator(self.engine)
         self.heap = Heap(self.engine, self.evaluator)
         self.sizes: Sizes | None = None          # the sizes the clauses are read at

@@ -24,6 +24,7 @@ from .solver import Cancelled
 from .counterexample import Point
 from .encode import Evaluator
 from .exec import CODE, SPEC_READS, Executor, Exits, Recursion
+from .functions import FunctionTable
 from .termination import Termination, with_params
 from .heap import Codes, Frame, Heap, Mode
 from .races import Races
@@ -73,6 +74,7 @@ class World:
         for p in ob.params:
             store[p.symbol] = t.fresh(p.name, t.sort_of(p.type))
         self.arrays = {a.symbol: a for a in arrays}
+        engine.functions = FunctionTable(t, ob.functions)
         # A function's obligation proves that its definition is consistent, so it must
         # not rest on that definition, nor on those of the functions recursive with it.
         checked = [step.function.symbol for step in ob.steps if isinstance(step, M.CheckFunction)]
@@ -245,7 +247,7 @@ def _prove(ob: M.Obligation, timeout: float, cancel) -> ObligationResult:
     if ob.static is not None:
         verdict = Verdict.FAILED if any(d.severity is D.Severity.ERROR for d in ob.static) else Verdict.VERIFIED
         return ObligationResult(ob.name, ob.kind.value, verdict, 0.0, ob.span, ob.static)
-    engine = Engine(ob.name, timeout, cancel, functions=ob.functions)
+    engine = Engine(ob.name, timeout, cancel)
     engine.checks_context = ob.kind in (M.Kind.THREAD, M.Kind.FUNCTION, M.Kind.DECLARATIONS)
     engine.span = ob.span
     engine.point = _start_point(ob)

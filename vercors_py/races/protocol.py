@@ -35,6 +35,7 @@ from ..syntax import ast as A
 from ..syntax.snippet import short
 from ..engine.context import Engine
 from ..engine.encode import Evaluator
+from ..engine.functions import FunctionTable
 from ..engine.state import State
 from ..engine.threads import fresh_ids, fresh_sizes, in_range, size_facts, unknowns
 from . import geometric
@@ -89,7 +90,8 @@ def protocol(kernel: A.Kernel, functions, uniform: frozenset, timeout: float, ca
     as OpenCL and GPUVerify read `barrier(CLK_LOCAL_MEM_FENCE)`; otherwise every barrier
     orders all accesses, as the language has it (LANGUAGE.md: fences decide which facts
     are published, `barrier()` only orders accesses)."""
-    engine = Engine(f"{kernel.name}/races", timeout, cancel, functions=functions)
+    engine = Engine(f"{kernel.name}/races", timeout, cancel)
+    engine.functions = FunctionTable(engine.t, functions)
     return _Walk(engine, kernel, uniform, fenced_only).run()
 
 
