@@ -283,8 +283,10 @@ class Heap:
         holds, each step proved first."""
         if not frame.bound:
             return index
-        cond = self.t.conj(frame.guards)
-        return Unwrapper(frame.bound, lambda goal: self._proved_side(z3.Implies(cond, goal))).index(index)
+        # The condition is built only when a question is asked: a term made in the context
+        # changes the order of Z3's search even where nothing is unwrapped.
+        return Unwrapper(frame.bound,
+                         lambda goal: self._proved_side(z3.Implies(self.t.conj(frame.guards), goal))).index(index)
 
     def _proved_side(self, goal) -> bool:
         """prove_side, once per goal: the side solver's facts only grow within an
