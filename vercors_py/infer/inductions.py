@@ -61,7 +61,7 @@ def inductions(stmt, body, counter: Counter | None, entry) -> list[Induction]:
         if sum(1 for a in assigns if a.target.symbol is s.target.symbol) != 1:
             continue
         match A.bare(s.value):
-            case A.Binary(op="+", left=left, right=step) if _is(left, s.target.symbol) \
+            case A.Binary(op="+", left=left, right=step) if A.is_name(left, s.target.symbol) \
                     and not names(step) & loop_assigned and not any(isinstance(n, A.Index) for n in A.walk(step)):
                 v0 = entry(s.target.symbol, loop_assigned)
                 if v0 is not None:
@@ -76,8 +76,3 @@ def at_head(found: Induction, counter: Counter, values: dict) -> A.Expr:
     count = A.Binary("-", k, counter.lo, span=span)
     return folded(A.Binary("+", found.entry, A.Binary("*", count, substitute(found.step, values), span=span),
                            span=span))
-
-
-def _is(e: A.Expr, symbol: Symbol) -> bool:
-    e = A.bare(e)
-    return isinstance(e, A.Name) and e.symbol is symbol

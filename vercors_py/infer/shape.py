@@ -34,7 +34,7 @@ from .branches import chosen
 from .counters import keeps_sign, unsigned_view
 from .inductions import at_head, inductions
 from .jumps import jumps_within
-from .terms import Binder, Need, Opaque, folded, map_children, names, substitute
+from .terms import Binder, Need, Opaque, folded, names, substitute
 from .whole import read_only, whole_read
 from .guarded import reads
 
@@ -445,7 +445,7 @@ class _Walk:
             # range is written as loop invariants, which the check proves: where the sum
             # could wrap around, `lo <= v` fails there.
             value = A.bare(value.left)
-        if not (isinstance(value, A.Binary) and _is(value.left, symbol)):
+        if not (isinstance(value, A.Binary) and A.is_name(value.left, symbol)):
             return None
         step, op = A.bare(value.right), value.op
         literal = isinstance(step, A.IntLit) and step.value >= 2
@@ -508,11 +508,6 @@ class _Walk:
         self.open, self.origin, self.guards, self.binders, self.enclosing = saved
         self.procedures[procedure.name] = site
         return site
-
-
-def _is(e: A.Expr, symbol: Symbol) -> bool:
-    e = A.bare(e)
-    return isinstance(e, A.Name) and e.symbol is symbol
 
 
 # What a value may name to mean the same at every point: the ids, sizes and parameters.

@@ -30,7 +30,7 @@ import attrs
 import z3
 
 from ..syntax import ast as A
-from .statements import continues, is_name
+from .statements import continues
 
 
 @attrs.frozen
@@ -52,7 +52,7 @@ def tie(walk, body: list, header, cond, updates: dict, before, start, assigned: 
         # Every assignment of the variable in the loop is one of these steps.
         if symbol not in before.store or not mine or len(mine) != len(updates.get(symbol, ())):
             continue
-        form = _compose([A.bare(s.value) for s in mine], symbol, is_name)
+        form = _compose([A.bare(s.value) for s in mine], symbol, A.is_name)
         if form is not None:
             forms[symbol] = form
     if not forms:

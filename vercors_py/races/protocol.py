@@ -419,7 +419,7 @@ class _Walk:
             forms = updates.get(symbol, [])
             if symbol not in before.store or not forms:
                 continue
-            shapes = {(f.op, f.right) if isinstance(f, A.Binary) and S.is_name(f.left, symbol) else None for f in forms}
+            shapes = {(f.op, f.right) if isinstance(f, A.Binary) and A.is_name(f.left, symbol) else None for f in forms}
             if len(shapes) != 1 or None in shapes:
                 continue
             (op, step), = shapes

@@ -49,7 +49,7 @@ def step_of(value: A.Expr, symbol: Symbol):
         case A.Binary(op="%", left=inner, right=A.IntLit(value=modulus)) if modulus > 0:
             found = step_of(A.bare(inner), symbol)
             return None if found is None or found[2] is not None else (found[0], found[1], (0, modulus))
-        case A.Binary(op="+" | "-", left=left, right=right) if is_name(left, symbol):
+        case A.Binary(op="+" | "-", left=left, right=right) if A.is_name(left, symbol):
             return value.op, right, None
     return None
 
@@ -72,8 +72,3 @@ def continues(stmt) -> bool:
             case A.Block() as node:
                 todo += list(node.stmts)
     return False
-
-
-def is_name(e: A.Expr, symbol: Symbol) -> bool:
-    e = A.bare(e)
-    return isinstance(e, A.Name) and e.symbol is symbol

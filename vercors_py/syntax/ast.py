@@ -523,6 +523,12 @@ def bare(e: Expr) -> Expr:
     return e
 
 
+def is_name(e: Expr, symbol) -> bool:
+    """Whether `e` is the variable `symbol` (inside range checks: `bare`)."""
+    e = bare(e)
+    return isinstance(e, Name) and e.symbol is symbol
+
+
 def has_resource(e) -> bool:
     """Whether an expression contains a permission (`Perm` or `\\forall*`)."""
     return any(isinstance(n, Perm) or (isinstance(n, Quantifier) and n.kind is QuantKind.FORALL_STAR)
