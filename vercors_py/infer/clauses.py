@@ -13,7 +13,8 @@ from __future__ import annotations
 from ..syntax import ast as A
 from ..cfamily.annotation_components import parse_written
 from ..syntax.printer import format_expr
-from .shape import CannotInfer, map_children
+from .shape import CannotInfer
+from .terms import map_children
 
 
 def conj(*parts: A.Expr | None) -> A.Expr | None:

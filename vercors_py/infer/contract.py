@@ -24,7 +24,8 @@ from .reach import Plan, stable
 from .branches import cases
 from .pragmas import above_pragmas
 from .whole import covered
-from .shape import CannotInfer, Need, map_children, names, substitute
+from .shape import CannotInfer
+from .terms import Need, map_children, names, substitute
 
 
 class _Names:

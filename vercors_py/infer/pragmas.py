@@ -1,9 +1,9 @@
 """Where a loop's annotation goes when `#pragma` lines stand before the loop.
 
-The front end reads a loop's `/*@ @*/` annotation when it comes before the loop's
-statement, and a `#pragma unroll` line before a loop is part of that statement (clang
-attaches the pragma to the loop): an annotation between them is not the loop's.  So
-the annotation goes above the pragma lines.
+The front end reads a loop's `/*@ @*/` annotation above its `#pragma unroll` lines as
+well as between them and the loop (cfamily/clang_statements.py: the hint and the
+annotations after it are the loop's).  `infer` writes it above them, where a loop's
+annotation is read in every case, so that the hint stays next to the loop it applies to.
 """
 from __future__ import annotations
 

@@ -18,7 +18,8 @@ import contextlib
 import math
 
 from ..syntax import ast as A
-from .shape import CannotInfer, map_children
+from .shape import CannotInfer
+from .terms import map_children
 
 INF = math.inf
 ANY = (-INF, INF)

@@ -21,7 +21,8 @@ import attrs
 from ..semantics.symbols import SymbolKind
 from ..syntax import ast as A
 from ..syntax.printer import format_expr
-from .shape import ABSOLUTE, CannotInfer, Join, Need, Point, Shape, head_facts, names, translate, try_translate
+from .shape import ABSOLUTE, CannotInfer, Join, Point, Shape, head_facts, translate, try_translate
+from .terms import Need, names
 
 
 @attrs.frozen

@@ -1,6 +1,7 @@
-"""What shape.py and the modules it builds on (branches.py, inductions.py, whole.py) share:
-a variable's value that is none, a loop's bound variable, an access's need, and the
-rewriting of expressions (substitution, folding of literals, the names they use)."""
+"""What shape.py, the modules it builds on (branches.py, inductions.py, whole.py) and those
+that write its needs (reach.py, contract.py, clauses.py, ranges.py) share: a variable's
+value that is none, a loop's bound variable, an access's need, and the rewriting of
+expressions (substitution, folding of literals, the names they use)."""
 from __future__ import annotations
 
 import attrs
