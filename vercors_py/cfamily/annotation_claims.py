@@ -26,6 +26,13 @@ class Claims:
     def claim(self, bounds: tuple[int, int]) -> None:
         self.claimed.add(bounds)
 
+    def take(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The annotations between two offsets that no construct read yet, now claimed
+        (a kernel's contract: those since the previous declaration)."""
+        found = [a for a in self.annotations if start <= a[0] and a[1] <= end and a not in self.claimed]
+        self.claimed.update(found)
+        return found
+
     def reading(self, start: int, end: int) -> None:
         """A stretch whose annotations the constructs in it read (a body being mapped)."""
         self.read.append((start, end))

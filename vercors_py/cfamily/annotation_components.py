@@ -18,20 +18,14 @@ from ..semantics.symbols import RESERVED_NAMES
 from ..source import SourceText
 from ..syntax import parser
 from .clang_scope import Scope, in_c_scope
-from .fact_components import MEMBER, leaf, parse_leaves, renamed
+from .fact_components import leaf, parse_leaves, renamed, spelled_leaves
 
 
 def read(scope: Scope, start: int, end: int) -> parser.Annotation:
     """The annotation between two offsets of the file, parsed, its names read where it
     stands (clang_scope.in_c_scope) and its `p.c` read as the leaves they name."""
     source = scope.unit.source
-    text = source.text
-    named = {}                      # offset in the file: (the leaf's name, how it was written)
-    for m in MEMBER.finditer(text, start, end):
-        found = leaf(scope, m.group(1), m.group(2))
-        if found is not None:
-            named[m.start()] = (found, m.group(0))
-            text = text[:m.end(1)] + "_" + text[m.start(2):]
+    named, text = spelled_leaves(source.text, lambda name, member: leaf(scope, name, member), start, end)
     parsed = parser.parse_annotation(SourceText(source.path, text) if named else source, start, end)
     items = (in_c_scope(item, scope) for item in parsed.items)
     return parser.Annotation(tuple(renamed(item, named) for item in items), parsed.diagnostics)

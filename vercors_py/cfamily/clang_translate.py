@@ -97,8 +97,7 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
     for c in top:
         span = scope.span(c)
         if c.kind is K.FUNCTION_DECL and c.is_definition() and _is_kernel(unit, c):
-            before = [a for a in annotations if previous_end <= a[0] and a[1] <= span.start and a not in scope.claims.claimed]
-            scope.claims.claimed.update(before)
+            before = scope.claims.take(previous_end, span.start)
             scope.claims.reading(span.start, span.end)
             special = c.specialized_template       # an explicit specialisation `template <> ... k<float>`
             kernel = _kernel(scope, exprs, c, before, addressed, file_memory,
@@ -107,8 +106,7 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
                 kernels.append(kernel)
         elif c.kind is K.FUNCTION_TEMPLATE and any(a.kind is K.CUDAGLOBAL_ATTR for a in children(c)):
             # Each instantiation is a kernel of its own, with the template's annotations.
-            before = [a for a in annotations if previous_end <= a[0] and a[1] <= span.start and a not in scope.claims.claimed]
-            scope.claims.claimed.update(before)
+            before = scope.claims.take(previous_end, span.start)
             scope.claims.reading(span.start, span.end)
             found = [i for i in instances.get(clang_templates.key(c.canonical), [])
                      if clang_templates.key(i.definition) not in written]

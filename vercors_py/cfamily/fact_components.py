@@ -36,13 +36,7 @@ def parse(text: str, label: str, scope: Scope) -> parser.Annotation:
 def parse_leaves(text: str, label: str, find) -> parser.Annotation:
     """The fact `text` parsed, each `p.c` for which `find(p, c)` gives a leaf's name read
     as that leaf (written `p_c` for the parser: the same length, so spans stay)."""
-    leaves = {}                     # offset in the text: (the leaf's name, how it was written)
-    written = text
-    for m in MEMBER.finditer(text):
-        found = find(m.group(1), m.group(2))
-        if found is not None:
-            leaves[m.start()] = (found, m.group(0))
-            written = written[:m.start(1) + len(m.group(1))] + "_" + written[m.start(2):]
+    leaves, written = spelled_leaves(text, find)
     if not leaves:
         return parser.parse_fact(text, label)
     source = parser.fact_source(text, label)
@@ -50,6 +44,20 @@ def parse_leaves(text: str, label: str, find) -> parser.Annotation:
     parsed = parser.parse_fact_in(SourceText(source.path, source.text[:at] + written + source.text[at + len(text):]))
     named = {at + offset: leaf for offset, leaf in leaves.items()}
     return attrs.evolve(parsed, items=tuple(renamed(item, named) for item in parsed.items))
+
+
+def spelled_leaves(text: str, find, start: int = 0, end: int | None = None) -> tuple[dict, str]:
+    """The `p.c` between two offsets of `text` for which `find(p, c)` gives a leaf's name,
+    by offset: (the leaf's name, how it was written); and the text with each written
+    `p_c`, which the parser reads as one name."""
+    leaves = {}
+    written = text
+    for m in MEMBER.finditer(text, start, len(text) if end is None else end):
+        found = find(m.group(1), m.group(2))
+        if found is not None:
+            leaves[m.start()] = (found, m.group(0))
+            written = written[:m.end(1)] + "_" + written[m.start(2):]
+    return leaves, written
 
 
 def leaf(scope: Scope, name: str, member: str) -> str | None:
