@@ -24,7 +24,10 @@ from __future__ import annotations
 
 import argparse
 import collections
+import json
+import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -34,6 +37,7 @@ from vercors_py import service  # noqa: E402
 from vercors_py.syntax import ast as A  # noqa: E402
 
 EXAMPLES = ROOT / "examples"
+PYTHON = ROOT / ".venv" / "bin" / "python"
 DOC = ROOT / "docs" / "infer.md"
 MARK = "## Measured on the examples"
 
@@ -172,6 +176,24 @@ def not_inferred_reason(errors) -> str:
     """Why no contract was inferred, its names elided, for tallying."""
     why = errors[0].message.split(": ", 1)[-1] if errors else ""
     return re.sub(r"`[^`]*`", "`…`", why)[:90]
+
+
+def child(script: str, args: list[str], limit: float, src: Path | None) -> tuple[object, str | None]:
+    """`script --one ARGS` in a process of its own, on the copy of the code at `src` if
+    given, for at most `limit` seconds of wall time: (the JSON of its last line of output,
+    "") when it printed one; (None, None) when it took longer; (None, its last line of
+    errors) when it crashed.  The benchmarks of real kernels run each so, so that one
+    slow kernel neither stops the run nor takes the others' time."""
+    env = dict(os.environ, PYTHONPATH=str(src)) if src else None
+    try:
+        proc = subprocess.run([str(PYTHON), script, "--one", *args], capture_output=True, text=True,
+                              timeout=limit, cwd=ROOT, env=env)
+    except subprocess.TimeoutExpired:
+        return None, None
+    try:
+        return json.loads(proc.stdout.strip().splitlines()[-1]), ""
+    except (ValueError, IndexError):
+        return None, (proc.stderr.strip().splitlines() or [""])[-1]
 
 
 def replace_section(text: str, mark: str, new: str) -> str:

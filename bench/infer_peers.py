@@ -21,7 +21,6 @@ import collections
 import concurrent.futures
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -31,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, os.environ.get("PYTHONPATH") or str(ROOT))
 import vercors_py  # noqa: E402,F401
 sys.path.insert(1, str(ROOT / "bench"))
-from infer_examples import classify, not_inferred_reason, replace_section  # noqa: E402
+from infer_examples import child, classify, not_inferred_reason, replace_section  # noqa: E402
 from peers import SUITE, expectation, kernels  # noqa: E402
 
 DOC = ROOT / "docs" / "infer.md"
@@ -39,7 +38,6 @@ MARK = "## Measured on GPUVerify's suite"
 TIMEOUT = 5.0                      # seconds per solver query, as bench/peers.py
 
 
-PYTHON = ROOT / ".venv" / "bin" / "python"
 
 
 def outcome(path: Path) -> tuple[str, str]:
@@ -62,17 +60,10 @@ def outcome(path: Path) -> tuple[str, str]:
 
 def run(path: Path, limit: float, src: Path | None) -> tuple[Path, str, str]:
     """outcome() in a child process, at most `limit` seconds of wall time."""
-    env = dict(os.environ, PYTHONPATH=str(src)) if src else None
-    try:
-        proc = subprocess.run([str(PYTHON), __file__, "--one", str(path)], capture_output=True,
-                              text=True, timeout=limit, cwd=ROOT, env=env)
-    except subprocess.TimeoutExpired:
-        return path, "unknown", ""
-    try:
-        found, why = json.loads(proc.stdout.strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        found, why = "not verified", "crashed"
-    return path, found, why
+    found, error = child(__file__, [str(path)], limit, src)
+    if found is None:
+        return (path, "unknown", "") if error is None else (path, "not verified", "crashed")
+    return path, *found
 
 
 ORDER = ("verified", "permissions verified", "not verified", "unknown", "not inferred", "annotated", "not mapped")

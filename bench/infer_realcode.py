@@ -23,7 +23,6 @@ import concurrent.futures
 import json
 import os
 import re
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -34,12 +33,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, os.environ.get("PYTHONPATH") or str(ROOT))
 import vercors_py  # noqa: E402,F401
 sys.path.insert(1, str(ROOT / "bench"))
-from infer_examples import classify, not_inferred_reason, replace_section  # noqa: E402
+from infer_examples import child, classify, not_inferred_reason, replace_section  # noqa: E402
 from realcode import CORPUS, facts, read_index  # noqa: E402
 
 DOC = ROOT / "docs" / "infer.md"
 MARK = "## Measured on real code"
-PYTHON = ROOT / ".venv" / "bin" / "python"
 ORDER = ("verified", "permissions verified", "not verified", "unknown", "not inferred", "not read")
 
 
@@ -62,18 +60,12 @@ def one(path: str, assume: list[str], timeout: float) -> dict:
 
 def run(row: dict, timeout: float, limit: float, src: Path | None = None) -> dict:
     assume = [arg for fact in facts(row) for arg in ("--assume", fact)]
-    cmd = [str(PYTHON), __file__, "--one", str(CORPUS / row["file"]), "--timeout", str(timeout), *assume]
-    env = dict(os.environ, PYTHONPATH=str(src)) if src else None
     start = time.perf_counter()
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=limit, cwd=ROOT, env=env)
-    except subprocess.TimeoutExpired:
+    found, error = child(__file__, [str(CORPUS / row["file"]), "--timeout", str(timeout), *assume], limit, src)
+    if found is None and error is None:
         return {**row, "outcome": "unknown", "reason": f"no answer in {limit:g} s", "first": "", "wall": limit}
-    try:
-        found = json.loads(proc.stdout.strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        found = {"outcome": "not verified", "reason": "crashed",
-                 "first": (proc.stderr.strip().splitlines() or [""])[-1]}
+    if found is None:
+        found = {"outcome": "not verified", "reason": "crashed", "first": error}
     return {**row, **found, "wall": time.perf_counter() - start}
 
 
