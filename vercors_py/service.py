@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from . import diagnostics as D
-from .results import FileResult, ObligationResult, Verdict
+from .results import FileResult, ObligationResult, Verdict, worst
 from .engine.solver import Cancelled
 from .source import SourceText
 from . import frontend
@@ -103,27 +103,27 @@ def _guarded(text: str, path: str, work) -> FileResult:
     return attrs.evolve(result, seconds=time.perf_counter() - start)
 
 
-def _read(path: str) -> tuple[str | None, FileResult | None]:
-    """A file's text, or the FileResult of a file that is not UTF-8 text."""
+def _on_file(path: str, result_type, on_text):
+    """`on_text(text)` on a file's text; a file that is not UTF-8 text is rejected, with
+    the Result type of the analysis that was to read it."""
     with open(path, "rb") as handle:
         data = handle.read()
     text, problem = parser.decode(path, data)
-    return text, None if problem is None else FileResult(path, None, Verdict.REJECTED, (problem,))
+    return on_text(text) if problem is None else result_type.rejected(path, None, (problem,))
 
 
 def check_file(path: str, options: Options = Options(), *, progress=None) -> FileResult:
-    text, rejected = _read(path)
-    return rejected or check_text(text, path, options, progress=progress)
+    return _on_file(path, FileResult, lambda text: check_text(text, path, options, progress=progress))
 
 
 def obligations_of_file(path: str, launch: Launch | None = None):
     """The obligations of a file, or the FileResult that says why it has none."""
-    text, rejected = _read(path)
-    if rejected:
-        return rejected
-    analysis = analyze(text, path, launch)
+    return _on_file(path, FileResult, lambda text: _obligations_of(analyze(text, path, launch)))
+
+
+def _obligations_of(analysis: Analysis):
     if analysis.rejected:
-        return FileResult(path, analysis.source, Verdict.REJECTED, _sorted(analysis.diagnostics))
+        return FileResult.rejected(analysis.source.path, analysis.source, _sorted(analysis.diagnostics))
     from .obligations import generate
     return generate.obligations(analysis.checked)
 
@@ -136,7 +136,7 @@ def run_text(text: str, path: str, options):
     start = time.perf_counter()
     analysis = analyze(text, path)
     if analysis.rejected:
-        return model.RunResult(path, analysis.source, model.RunVerdict.REJECTED, _sorted(analysis.diagnostics))
+        return model.RunResult.rejected(path, analysis.source, _sorted(analysis.diagnostics))
     try:
         return session.run_checked(analysis.checked, options)
     except InputError:
@@ -188,7 +188,7 @@ def races_text(text: str, path: str, options: Options = Options(), cancel=None, 
     start = time.perf_counter()
     analysis = analyze(text, path, options.launch)
     if analysis.rejected:
-        return model.RacesResult(path, analysis.source, model.RacesVerdict.REJECTED, _sorted(analysis.diagnostics))
+        return model.RacesResult.rejected(path, analysis.source, _sorted(analysis.diagnostics))
     try:
         verdict, diagnostics, pairs = session.races_checked(
             analysis.checked, options.timeout, cancel, benign_writes,
@@ -207,11 +207,9 @@ def races_text(text: str, path: str, options: Options = Options(), cancel=None, 
 
 
 def races_file(path: str, options: Options = Options(), benign_writes: bool = False, intra_group: bool = False):
-    text, rejected = _read(path)
-    if rejected:
-        from .races import model
-        return model.RacesResult(path, None, model.RacesVerdict.REJECTED, rejected.diagnostics)
-    return races_text(text, path, options, benign_writes=benign_writes, intra_group=intra_group)
+    from .races.model import RacesResult
+    return _on_file(path, RacesResult, lambda text: races_text(text, path, options, benign_writes=benign_writes,
+                                                                intra_group=intra_group))
 
 
 def infer_text(text: str, path: str, options: Options = Options()):
@@ -223,7 +221,7 @@ def infer_text(text: str, path: str, options: Options = Options()):
     start = time.perf_counter()
     analysis = analyze(text, path, options.launch)
     if analysis.rejected:
-        return InferResult(path, analysis.source, InferVerdict.REJECTED, _sorted(analysis.diagnostics))
+        return InferResult.rejected(path, analysis.source, _sorted(analysis.diagnostics))
     new, kernels, problems, wrote = inferred_text(analysis.checked, text, frontend.for_path(path).comment_contracts)
     if not kernels:
         return InferResult(path, analysis.source, InferVerdict.CANNOT, problems, seconds=time.perf_counter() - start)
@@ -240,26 +238,20 @@ def infer_text(text: str, path: str, options: Options = Options()):
 
 
 def infer_file(path: str, options: Options = Options()):
-    text, rejected = _read(path)
-    if rejected:
-        from .infer.session import InferResult, InferVerdict
-        return InferResult(path, None, InferVerdict.REJECTED, rejected.diagnostics)
-    return infer_text(text, path, options)
+    from .infer.session import InferResult
+    return _on_file(path, InferResult, lambda text: infer_text(text, path, options))
 
 
 def run_file(path: str, options):
-    text, rejected = _read(path)
-    if rejected:
-        from .run import model
-        return model.RunResult(path, None, model.RunVerdict.REJECTED, rejected.diagnostics)
-    return run_text(text, path, options)
+    from .run.model import RunResult
+    return _on_file(path, RunResult, lambda text: run_text(text, path, options))
 
 
 def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progress=None,
             obligations=None) -> FileResult:
     path = analysis.source.path
     if analysis.rejected:
-        return FileResult(path, analysis.source, Verdict.REJECTED, _sorted(analysis.diagnostics))
+        return FileResult.rejected(path, analysis.source, _sorted(analysis.diagnostics))
     if obligations is None:
         from .obligations import generate
         obligations = generate.obligations(analysis.checked)
@@ -275,13 +267,7 @@ def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progr
                     continue
                 vacuous.add((d.code, d.span))
             diagnostics.append(d)
-    verdicts = {r.verdict for r in results}
-    if Verdict.FAILED in verdicts:
-        verdict = Verdict.FAILED
-    elif Verdict.TIMEOUT in verdicts:
-        verdict = Verdict.TIMEOUT
-    else:
-        verdict = Verdict.VERIFIED
+    verdict = worst((r.verdict for r in results), Verdict.VERIFIED)
     return FileResult(path, analysis.source, verdict, _sorted(diagnostics), tuple(results),
                       assumptions=_assumptions(path, analysis.checked))
 

@@ -29,7 +29,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer) for layer in (
     {"cache", "races", "infer", "run"},     # the analyses, and the prover's result cache
     {"service"},
     {"report"},
-    {"lsp"},
+    {"lsp", "registry"},                    # the language server; the analyses' commands
     {"cli"},
     {"__main__"},
 ))

@@ -3,48 +3,36 @@ into the text, and the verifier's verdict on the result."""
 from __future__ import annotations
 
 import collections
-import enum
+from typing import ClassVar
 
 import attrs
 
 from .. import diagnostics as D
-from ..results import exit_code
-from ..source import SourceText
+from ..results import AnalysisVerdict, Conclusion, Result
 from .contract import written, written_c
 from ..syntax import ast as A
 from .reach import merged, plan
 from .shape import CannotInfer, shape
 
 
-class InferVerdict(enum.Enum):
-    VERIFIED = "inferred, verified"        # the written contract verifies
-    FAILED = "inferred, not verified"      # written, but `check` finds errors
-    CANNOT = "not inferred"                # some access has no contract of this form
-    TIMEOUT = "inferred, unknown"          # written, the verifier gave no answer
-    REJECTED = "rejected"                  # syntax or type errors before
-
-    @property
-    def exit_code(self) -> int:
-        return {InferVerdict.VERIFIED: 0, InferVerdict.FAILED: 1, InferVerdict.CANNOT: 3,
-                InferVerdict.REJECTED: 3, InferVerdict.TIMEOUT: 4}[self]
+class InferVerdict(AnalysisVerdict):
+    VERIFIED = "inferred, verified", Conclusion.YES       # the written contract verifies
+    FAILED = "inferred, not verified", Conclusion.NO      # written, but `check` finds errors
+    CANNOT = "not inferred", Conclusion.REJECTED          # some access has no contract of this form
+    TIMEOUT = "inferred, unknown", Conclusion.UNKNOWN     # written, the verifier gave no answer
+    REJECTED = "rejected", Conclusion.REJECTED            # syntax or type errors before
 
 
 @attrs.frozen
-class InferResult:
-    path: str
-    source: SourceText | None
-    verdict: InferVerdict
-    diagnostics: tuple[D.Diagnostic, ...]
+class InferResult(Result):
+    """`infer`'s answer on one file."""
+    VERDICTS: ClassVar[type[AnalysisVerdict]] = InferVerdict
     text: str | None = None                # the file with the contracts, when written
     kernels: tuple[str, ...] = ()          # the kernels that got one
     seconds: float = 0.0
     # What a verified verdict rests on beyond the written contracts (the front end's
     # launch assumptions, as `check` and `races` state them).
     assumptions: tuple[str, ...] = ()
-
-    @property
-    def exit_code(self) -> int:
-        return exit_code(self.verdict.exit_code, self.diagnostics)
 
 
 def with_contract(kernel, text: str, in_comments: bool = False) -> str:

@@ -21,6 +21,7 @@ from ..syntax import ast as A
 from . import bounds, private, radix
 from .intervals import intervals
 from .events import Access
+from .model import RacesVerdict
 from .protocol import Protocol
 
 SEED = 0
@@ -30,20 +31,15 @@ MAX_REPORTED = 8
 SMALL = 4
 
 
-class Outcome:
-    RACE_FREE = "race-free"
-    RACY = "racy"
-    UNKNOWN = "unknown"
-
-
 @attrs.frozen
-class Answer:
-    outcome: str
+class KernelRaces:
+    """The answer on one kernel's pairs of accesses."""
+    verdict: RacesVerdict             # RACE_FREE, RACY or UNKNOWN
     diagnostics: tuple[D.Diagnostic, ...]
     pairs: int                        # pairs of accesses looked at
 
 
-def check(p: Protocol, timeout: float, benign_writes: bool = False, intra_group: bool = False) -> Answer:
+def check(p: Protocol, timeout: float, benign_writes: bool = False, intra_group: bool = False) -> KernelRaces:
     """`benign_writes`: two writes of the same value to one cell are no race
     (GPUVerify's default; Faial's, and ours, is to report them).  `intra_group`: the
     pairs of threads of one work group only (GPUVerify's --only-intra-group)."""
@@ -52,7 +48,7 @@ def check(p: Protocol, timeout: float, benign_writes: bool = False, intra_group:
     pairs = 0
     vacuous = _vacuous(p, timeout)
     if vacuous is not None:
-        return Answer(Outcome.UNKNOWN, (vacuous,), 0)
+        return KernelRaces(RacesVerdict.UNKNOWN, (vacuous,), 0)
     seen: set = set()
     same, other = _second(p, same_group=True), _second(p, same_group=False)
     for scope in (A.Scope.LOCAL, A.Scope.GLOBAL):
@@ -68,10 +64,10 @@ def check(p: Protocol, timeout: float, benign_writes: bool = False, intra_group:
         pairs += _count(accesses)
         _ask(p, accesses, other, timeout, benign_writes, found, unknown)
     if found:
-        return Answer(Outcome.RACY, tuple(_first_per_statements(found))[:MAX_REPORTED], pairs)
+        return KernelRaces(RacesVerdict.RACY, tuple(_first_per_statements(found))[:MAX_REPORTED], pairs)
     if unknown:
-        return Answer(Outcome.UNKNOWN, tuple(unknown)[:MAX_REPORTED], pairs)
-    return Answer(Outcome.RACE_FREE, (), pairs)
+        return KernelRaces(RacesVerdict.UNKNOWN, tuple(unknown)[:MAX_REPORTED], pairs)
+    return KernelRaces(RacesVerdict.RACE_FREE, (), pairs)
 
 
 def _distinct(accesses) -> list[Access]:

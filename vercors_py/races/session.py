@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from .. import diagnostics as D
 from ..semantics.uniformity import analyze
-from .check import Outcome, check, reached_uniformly, undefined
+from ..results import worst
+from .check import check, reached_uniformly, undefined
 from .decided import decided
 from .model import RacesVerdict
 from .protocol import Unsupported, protocol
@@ -22,7 +23,7 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
                   intra_group: bool = False) -> tuple[RacesVerdict, tuple[D.Diagnostic, ...], int]:
     """The verdict over all kernels, their diagnostics, and the pairs asked about."""
     diagnostics: list[D.Diagnostic] = []
-    outcomes: set[str] = set()
+    verdicts: set[RacesVerdict] = set()
     pairs = 0
     for ck in checked.kernels:
         uniformity = analyze(ck.kernel.main, memory=True)
@@ -33,7 +34,7 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
             diagnostics += divergence
             diagnostics.append(D.error("unsupported.statement", problem.span,
                                        f"kernel `{ck.kernel.name}`: {problem}; its races are unknown"))
-            outcomes.add(Outcome.RACY if divergence else Outcome.UNKNOWN)
+            verdicts.add(RacesVerdict.RACY if divergence else RacesVerdict.UNKNOWN)
             continue
         divergence = _still_divergent(p, divergence, timeout)
         known = frozenset()
@@ -45,22 +46,16 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
             divergence = _still_divergent(p, [d for d in again.diagnostics if d.severity is D.Severity.ERROR], timeout)
         diagnostics += divergence
         if divergence:
-            outcomes.add(Outcome.RACY)
+            verdicts.add(RacesVerdict.RACY)
         answer = check(p, timeout, benign_writes, intra_group)
         diagnostics += answer.diagnostics
-        outcomes.add(answer.outcome)
+        verdicts.add(answer.verdict)
         faults = undefined(p, timeout)
         diagnostics += faults
         if faults:
-            outcomes.add(Outcome.UNKNOWN)
+            verdicts.add(RacesVerdict.UNKNOWN)
         pairs += answer.pairs
-    if Outcome.RACY in outcomes:
-        verdict = RacesVerdict.RACY
-    elif Outcome.UNKNOWN in outcomes:
-        verdict = RacesVerdict.UNKNOWN
-    else:
-        verdict = RacesVerdict.RACE_FREE
-    return verdict, tuple(sorted(diagnostics, key=D.sort_key)), pairs
+    return worst(verdicts, RacesVerdict.RACE_FREE), tuple(sorted(diagnostics, key=D.sort_key)), pairs
 
 
 def _still_divergent(p, divergence: list, timeout: float) -> list:

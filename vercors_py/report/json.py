@@ -10,7 +10,7 @@ import json
 from typing import Iterable
 
 from ..diagnostics import Diagnostic
-from ..results import FileResult, ObligationResult
+from ..results import Conclusion, FileResult, ObligationResult
 from ..source import Span
 
 
@@ -28,7 +28,7 @@ def file_entry(result: FileResult) -> dict:
         "path": result.path,
         "verdict": result.verdict.value,
         "seconds": round(result.seconds, 3),
-        "assumptions": list(result.assumptions) if result.verdict.value == "verified" else [],
+        "assumptions": list(result.assumptions) if result.verdict.conclusion is Conclusion.YES else [],
         "diagnostics": [diagnostic_entry(d) for d in result.diagnostics],
         "obligations": [obligation_entry(o) for o in result.obligations],
     }
@@ -64,7 +64,7 @@ def render_races(results) -> str:
     """`races --format json`: the schema is in docs/cli.md."""
     return json.dumps({"files": [{"path": r.path, "verdict": r.verdict.value, "seconds": round(r.seconds, 3),
                                   "pairs": r.pairs,
-                                  "assumptions": list(r.assumptions) if r.verdict.value == "race-free" else [],
+                                  "assumptions": list(r.assumptions) if r.verdict.conclusion is Conclusion.YES else [],
                                   "diagnostics": [diagnostic_entry(d) for d in r.diagnostics]}
                                  for r in results]}, indent=2) + "\n"
 

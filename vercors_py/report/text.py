@@ -8,7 +8,7 @@ range, then its related places and notes; the last line sums up the file.
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic, Severity
-from ..results import EXIT_INTERNAL, FileResult, ObligationResult, Verdict
+from ..results import EXIT_INTERNAL, Conclusion, FileResult, ObligationResult, Verdict
 from ..source import SourceText, Span
 from .style import PLAIN, Style
 
@@ -59,14 +59,14 @@ def render_races(result, explained: set[str] | None = None, style: Style = PLAIN
     for diagnostic in result.diagnostics:
         lines.extend(_diagnostic(diagnostic, result, explained, style))
     line = f"{result.path}: {style.verdict(result.verdict.value, result.exit_code)}"
-    if result.verdict.value == "race-free":
+    if result.verdict.conclusion is Conclusion.YES:
         # A race found is a race of a launch the assumptions allow; race freedom holds
         # only for those launches.
         line += "".join(f" {a}" for a in result.assumptions)
     counts = _counts(result.diagnostics)
     if counts:
         line += ": " + ", ".join(counts)
-    if result.verdict.value != "rejected":
+    if result.verdict.conclusion is not Conclusion.REJECTED:
         line += f" ({_plural(result.pairs, 'pair')} of accesses, {result.seconds:.2f} s)"
     lines.append(line)
     return "\n".join(lines) + "\n"
@@ -79,7 +79,7 @@ def render_infer(result, explained: set[str] | None = None, style: Style = PLAIN
     for diagnostic in result.diagnostics:
         lines.extend(_diagnostic(diagnostic, result, explained, style))
     line = f"{result.path}: {style.verdict(result.verdict.value, result.exit_code)}"
-    if result.verdict.value == "inferred, verified":
+    if result.verdict.conclusion is Conclusion.YES:
         line += "".join(f" {a}" for a in result.assumptions)
     if result.kernels:
         line += f" (kernel{'s' if len(result.kernels) > 1 else ''} {', '.join(result.kernels)}, {result.seconds:.2f} s)"

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import enum
+from typing import ClassVar
 
 import attrs
 
 from ..diagnostics import Diagnostic
-from ..results import exit_code
+from ..results import AnalysisVerdict, Conclusion, Result
 from ..semantics.dimensions import Sizes
-from ..source import SourceText, Span
+from ..source import Span
 
 
 class Schedule(enum.Enum):
@@ -120,27 +121,17 @@ class LaunchResult:
     complete: bool = True                  # False: stopped by a bound or by code it cannot evaluate
 
 
-class RunVerdict(enum.Enum):
-    CLEAN = "clean"              # nothing found on the launches run
-    PROBLEMS = "problems"        # a race, a divergence, a fault or a violated contract
-    REJECTED = "rejected"        # syntax or type errors: nothing ran
-    INCONCLUSIVE = "inconclusive"  # a step bound was hit, or no launch could be run
-
-    @property
-    def exit_code(self) -> int:
-        return {RunVerdict.CLEAN: 0, RunVerdict.PROBLEMS: 1, RunVerdict.REJECTED: 3,
-                RunVerdict.INCONCLUSIVE: 4}[self]
+class RunVerdict(AnalysisVerdict):
+    CLEAN = "clean", Conclusion.YES                  # nothing found on the launches run
+    PROBLEMS = "problems", Conclusion.NO             # a race, a divergence, a fault or a violated contract
+    REJECTED = "rejected", Conclusion.REJECTED       # syntax or type errors: nothing ran
+    INCONCLUSIVE = "inconclusive", Conclusion.UNKNOWN  # a step bound was hit, or no launch could be run
 
 
 @attrs.frozen
-class RunResult:
-    path: str
-    source: SourceText | None
-    verdict: RunVerdict
-    diagnostics: tuple[Diagnostic, ...]    # one per problem found, first launch that showed it
+class RunResult(Result):
+    """`run`'s answer on one file: its diagnostics are one per problem found, from the
+    first launch that showed it."""
+    VERDICTS: ClassVar[type[AnalysisVerdict]] = RunVerdict
     launches: tuple[LaunchResult, ...] = ()
     seconds: float = 0.0
-
-    @property
-    def exit_code(self) -> int:
-        return exit_code(self.verdict.exit_code, self.diagnostics)

@@ -1,0 +1,301 @@
+"""The analyses, one entry each: the command line and its documentation are built from here.
+
+An entry says what the command is called, which options it takes beyond the ones every
+analysis has (FILE..., `--format`, `--color`), how it works on one file, and how its
+results are shown: text for each file as it is done, and one document for all files in
+each other format.  A new analysis is its folder (the analysis over the checked program),
+a function of service.py that runs it on one file, and one entry here.
+
+Everything an entry uses is imported when the command runs, not when the registry is
+read: a cold `check` pays for no other analysis (tests/cli/test_imports.py).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Callable, Mapping
+
+import attrs
+
+from .results import Result
+
+
+@attrs.frozen
+class Shown:
+    """What a renderer of all files is given besides the results."""
+    exit_code: int
+    unreadable: tuple[tuple[str, str], ...]      # (path, reason) of each file not read
+
+
+@attrs.frozen
+class AnalysisEntry:
+    name: str
+    help: str
+    description: str
+    verb: str                                     # the progress line's: "checking"
+    # Adds the analysis's own options to its parser.
+    options: Callable[[argparse.ArgumentParser], None]
+    # From the parsed options and the progress line, the work on one file.
+    work: Callable[[argparse.Namespace, object], Callable[[str], Result]]
+    # Prints one file's result as text (to stdout, or where the analysis's output goes).
+    show: Callable[[Result, argparse.Namespace, set], None]
+    # Other formats: one document for all files, from the results and a `Shown`.
+    documents: Mapping[str, Callable[[list[Result], Shown], str]] = attrs.field(factory=dict)
+    # Exceptions of these kinds (imported when the command runs) are usage errors of one file.
+    usage_errors: Callable[[], tuple[type[Exception], ...]] = tuple
+    launch: bool = True                           # takes --gsize, --ngroups, --dims, --assume
+    timeout: str | None = None                    # the --timeout help: what one time limit bounds
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        return ("text", *self.documents)
+
+
+def positive(kind):
+    """An argparse type: a positive finite number of `kind`."""
+    def convert(text: str):
+        value = kind(text)
+        if not (value > 0 and math.isfinite(value)):
+            raise argparse.ArgumentTypeError(f"must be a positive number, not {text!r}")
+        return value
+    convert.__name__ = kind.__name__   # argparse names the type in "invalid float value"
+    return convert
+
+
+def assignment(kind):
+    """An argparse type: NAME=VALUE with a value of `kind`."""
+    def convert(text: str):
+        name, sep, value = text.partition("=")
+        if not sep or not name.strip():
+            raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+        try:
+            return name.strip(), kind(value.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{value.strip()!r} is not an integer") from None
+    convert.__name__ = "assignment"
+    return convert
+
+
+def dims(text: str):
+    """An argparse type: N[,N[,N]] sizes."""
+    from .cfamily.launch import LaunchError, parse_dims
+    try:
+        return parse_dims(text)
+    except LaunchError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def launch_of(args: argparse.Namespace):
+    """The launch the options give (None: the file's own)."""
+    if args.gsize is None and args.ngroups is None and args.dims is None and not args.assume:
+        return None
+    from .cfamily.launch import Launch
+    return Launch(local=args.gsize, groups=args.ngroups, dims=args.dims, facts=tuple(args.assume))
+
+
+def service_options(args: argparse.Namespace, **more):
+    from . import service
+    return service.Options(timeout=args.timeout, launch=launch_of(args), **more)
+
+
+def colours(args: argparse.Namespace, stream=None):
+    from .report import style
+    return style.choose(args.color, stream or sys.stdout)
+
+
+def version() -> str:
+    from importlib import metadata      # costs ~30 ms at start-up; only --version and SARIF need it
+    try:
+        return metadata.version("vercors-py")
+    except metadata.PackageNotFoundError:   # run from a source tree that was never installed
+        return "(not installed)"
+
+
+# --- check ---------------------------------------------------------------------------
+
+def _check_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-j", "--jobs", type=positive(int), metavar="N",
+                        help="worker processes for the obligations of a file (default: one per core)")
+    parser.add_argument("--obligations", action="store_true",
+                        help="list every obligation with its verdict and time (JSON always does)")
+    parser.add_argument("--replay", action="store_true",
+                        help="run each failure's counterexample sizes with `run` and say whether the "
+                             "failure happens (a bug in the code) or not (an annotation too weak)")
+
+
+def _check_work(args: argparse.Namespace, status):
+    from . import service
+    options = service_options(args, jobs=args.jobs)
+
+    def check(path: str):
+        result = service.check_file(path, options, progress=status.obligations)
+        if not args.replay:
+            return result
+        status.detail("running the counterexamples")
+        return service.replay(result)
+    return check
+
+
+def _check_show(result, args: argparse.Namespace, explained: set) -> None:
+    from .report import text
+    print(text.render(result, obligations=args.obligations, explained=explained, style=colours(args)), end="")
+
+
+def _check_json(results, shown: Shown) -> str:
+    from .report import json
+    return json.render(results)
+
+
+def _check_sarif(results, shown: Shown) -> str:
+    from .report import sarif
+    return sarif.render(results, version=version(), exit_code=shown.exit_code, unreadable=shown.unreadable)
+
+
+CHECK = AnalysisEntry(
+    "check", help="verify files and report the results",
+    description="Verify each FILE and report its diagnostics.",
+    verb="checking", options=_check_options, work=_check_work, show=_check_show,
+    documents={"json": _check_json, "sarif": _check_sarif},
+    timeout="time limit of one obligation")
+
+
+# --- races ---------------------------------------------------------------------------
+
+def _races_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--benign-writes", action="store_true",
+                        help="two writes of the same value to one cell are no race (GPUVerify's default; "
+                             "by default they are reported: C's memory model makes them a race)")
+    parser.add_argument("--only-intra-group", action="store_true",
+                        help="check races between threads of one work group only, as GPUVerify's option "
+                             "and Faial's default do (by default also between work groups)")
+
+
+def _races_work(args: argparse.Namespace, status):
+    from . import service
+    options = service_options(args)
+    return lambda path: service.races_file(path, options, args.benign_writes, args.only_intra_group)
+
+
+def _races_show(result, args: argparse.Namespace, explained: set) -> None:
+    from .report import text
+    print(text.render_races(result, explained=explained, style=colours(args)), end="")
+
+
+def _races_json(results, shown: Shown) -> str:
+    from .report import json
+    return json.render_races(results)
+
+
+RACES = AnalysisEntry(
+    "races", help="check kernels for data races and barrier divergence without their annotations",
+    description="Check each kernel of each FILE for data races and barrier divergence, for every "
+                "launch its context_everywhere clauses (or GPUVerify's header line, or --gsize and "
+                "--ngroups) allow, without its contracts: race-free, racy (with two threads, the cell "
+                "and the launch) or unknown. See docs/races.md.",
+    verb="checking", options=_races_options, work=_races_work, show=_races_show,
+    documents={"json": _races_json}, timeout="time limit of one query")
+
+
+# --- infer ---------------------------------------------------------------------------
+
+def _infer_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--write", action="store_true",
+                        help="write the result into each FILE instead of printing it")
+
+
+def _infer_work(args: argparse.Namespace, status):
+    from . import service
+    options = service_options(args)
+    return lambda path: service.infer_file(path, options)
+
+
+def _infer_show(result, args: argparse.Namespace, explained: set) -> None:
+    """The file with its contracts on stdout (or written back), the report on stderr,
+    coloured as stderr allows."""
+    from .report import text
+    if result.text is not None:
+        if args.write:
+            with open(result.path, "w", encoding="utf-8") as handle:
+                handle.write(result.text)
+        else:
+            print(result.text, end="")
+    print(text.render_infer(result, explained=explained, style=colours(args, sys.stderr)), end="", file=sys.stderr)
+
+
+INFER = AnalysisEntry(
+    "infer", help="write the permission contract a kernel without one needs",
+    description="For each kernel of each FILE without a contract whose accesses are affine in the "
+                "thread ids, parameters and loop counters: write its thread contract, barrier "
+                "contracts and loop invariants, check the result, and print it (or write it back "
+                "with --write). See docs/infer.md.",
+    verb="inferring", options=_infer_options, work=_infer_work, show=_infer_show,
+    timeout="time limit of one obligation of the check")
+
+
+# --- run -----------------------------------------------------------------------------
+
+def _run_model():
+    from .run import model      # the interpreter is loaded only for `run`
+    return model
+
+
+def _run_options(parser: argparse.ArgumentParser) -> None:
+    model = _run_model()
+    parser.add_argument("--schedule", choices=[s.value for s in model.Schedule], default="random",
+                        help="random or round-robin interleaving of the threads, or lockstep (SIMT); default random")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random choices (default 0)")
+    parser.add_argument("--gsize", type=dims, metavar="N[,N[,N]]",
+                        help="threads per work group, or per dimension for a kernel naming lid.x, ... (16,16)")
+    parser.add_argument("--ngroups", type=dims, metavar="N[,N[,N]]", help="work groups (per dimension, as --gsize)")
+    parser.add_argument("--sizes", choices=("small",),
+                        help="small: every gsize 1..8 x ngroups 1..3 that the contexts allow "
+                             "(the default when neither --gsize nor --ngroups is given)")
+    parser.add_argument("--param", action="append", default=[], type=assignment(int), metavar="NAME=VALUE",
+                        help="a kernel parameter's value (repeatable); others are chosen to meet the contexts")
+    parser.add_argument("--init", action="append", default=[], type=assignment(str), metavar="ARRAY=HOW",
+                        help="initial values of a global array: random, zeros, index, or an expression "
+                             "of the cell index i (repeatable); default: random values meeting the precondition")
+    parser.add_argument("--max-steps", type=positive(int), default=model.RunOptions().max_steps,
+                        metavar="N", help="stop a launch after N statements (default %(default)d)")
+    parser.add_argument("--no-contracts", action="store_true",
+                        help="check races, divergence and faults only, not the annotations")
+    parser.add_argument("--trace", action="store_true", help="print the steps that led to the first problem")
+
+
+def _run_work(args: argparse.Namespace, status):
+    from . import service
+    model = _run_model()
+    options = model.RunOptions(
+        schedule=model.Schedule(args.schedule), seed=args.seed, max_steps=args.max_steps,
+        gsize=args.gsize, ngroups=args.ngroups, params=tuple(args.param), init=tuple(args.init),
+        sweep=args.sizes == "small", trace=args.trace, contracts=not args.no_contracts)
+    return lambda path: service.run_file(path, options)
+
+
+def _run_show(result, args: argparse.Namespace, explained: set) -> None:
+    from .report import text
+    print(text.render_run(result, trace=args.trace, explained=explained, style=colours(args)), end="")
+
+
+def _run_json(results, shown: Shown) -> str:
+    from .report import json
+    return json.render_run(results)
+
+
+def _run_usage_errors():
+    from .run.inputs import InputError
+    return (InputError,)
+
+
+RUN = AnalysisEntry(
+    "run", help="execute kernels on concrete values and report races, divergence and faults",
+    description="Run each kernel of each FILE on small launches and report data races, barrier "
+                "divergence, out-of-bounds accesses, division by zero, failed asserts and (for "
+                "annotated kernels) contracts violated on the real state (see docs/cli.md).",
+    verb="running", options=_run_options, work=_run_work, show=_run_show, documents={"json": _run_json},
+    usage_errors=_run_usage_errors, launch=False)
+
+
+# In the order the command line lists them.
+ANALYSES: tuple[AnalysisEntry, ...] = (CHECK, RUN, RACES, INFER)
