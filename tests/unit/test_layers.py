@@ -155,23 +155,12 @@ def cycles(edges: list[Edge]) -> list[list[str]]:
     return sorted(found)
 
 
-# Cycles that issue 27 is still to take apart; the test fails on any other, and on one of
-# these once it has gone (then remove it here).
-KNOWN_CYCLES = [
-    ["vercors_py.cfamily." + m for m in (
-        "access_log", "addressed_aggregates", "aggregate_choices", "bodiless", "clang_aggregates",
-        "clang_builtins", "clang_expressions", "clang_gpuverify", "clang_groups", "clang_memory",
-        "clang_pointers", "clang_shifts", "dynamic_shared", "helper_values", "intrinsics",
-        "null_constants", "old_values", "struct_pointers", "vector_shuffles")],
-]
-
-
 def test_every_import_goes_down_a_layer():
     assert back_edges(the_package()) == []
 
 
-def test_no_import_cycles_but_the_known_ones():
-    assert cycles(the_package()) == sorted(KNOWN_CYCLES)
+def test_no_import_cycles():
+    assert cycles(the_package()) == []
 
 
 def test_a_planted_cycle_is_found(tmp_path):

@@ -39,6 +39,7 @@ from clang.cindex import Cursor
 from ..syntax import ast as A
 from . import clang_types as T
 from .clang_scope import Binding, Unsupported
+from .values import Val
 
 READ, WRITE = "read", "write"
 HAS, AT = "", "_at"
@@ -66,7 +67,6 @@ def ghost(array: str, kind: str, what: str) -> str:
 
 def value(exprs, name: str, args: list[Cursor], c: Cursor):
     """`__read(p)` and its kin in an expression (a `Val`), or None if `name` is not one."""
-    from .clang_expressions import Val
     if name not in PREDICATES:
         return None
     kind, what, negated = PREDICATES[name]

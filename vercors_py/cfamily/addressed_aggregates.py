@@ -20,10 +20,8 @@ from clang.cindex import Cursor
 
 from ..syntax import ast as A
 from . import clang_types as T
-# A module import: clang_aggregates imports, through struct_pointers and clang_pointers,
-# this module while it is still being initialised.
-from . import clang_aggregates as AG
-from .clang_memory import name_span
+from . import aggregate_layouts as AG
+from .clang_scope import name_span
 from .clang_scope import Binding, What
 from .private_slices import slice_start
 

@@ -15,17 +15,17 @@ then (`\\no_cell_T`, a value nothing defines, and no store).
 from __future__ import annotations
 
 from ..syntax import ast as A
-from . import clang_expressions as E
 from . import clang_types as T
 from .clang_pointers import UNSET, Choices
 from .clang_scope import Unsupported
+from .values import Val
+from .aggregate_layouts import Agg
 
 NOWHERE = "\\no_cell_"
 
 
 def element(agg, cells: Choices, layout, span):
     """The aggregate the cells `cells` hold, whichever array the pointer points into."""
-    from .clang_aggregates import Agg
     if cells.tag is None:
         _, array, index = cells.choices[0]
         return agg.element(array, index, layout, span)
@@ -48,7 +48,7 @@ def element(agg, cells: Choices, layout, span):
             which = cells.first if at == 0 else cells.tag
             expr = A.Conditional(A.Binary("==", which, A.IntLit(tag, span=span), span=span), whole.vals[k].expr,
                                  expr, span=span)
-        vals.append(E.Val(expr, leaf.ctype))
+        vals.append(Val(expr, leaf.ctype))
     return Agg(layout, tuple(vals))
 
 
@@ -61,8 +61,8 @@ def store_leaf(store, target, value: A.Expr, span) -> A.Stmt:
     nothing where it is in none (its tag, checked, is evaluated)."""
     match target.expr:
         case A.Conditional(cond=cond, then=then, otherwise=otherwise):
-            inner = store(E.Val(then, target.ctype), value, span)
-            rest = None if _nowhere(otherwise) else store(E.Val(otherwise, target.ctype), value, span)
+            inner = store(Val(then, target.ctype), value, span)
+            rest = None if _nowhere(otherwise) else store(Val(otherwise, target.ctype), value, span)
             return A.If(cond, inner, rest, span=span)
         case A.Call(args=(tag,)) if _nowhere(target.expr):
             # Only NULL or not set: nothing is written, the check of the tag fails.

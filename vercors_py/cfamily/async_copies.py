@@ -43,7 +43,8 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind
 from ..semantics.uniformity import COLLECTIVE
 from ..syntax import ast as A
 from . import clang_types as T
-from .clang_expressions import Val, children, strip
+from .cursors import children, strip
+from .values import Val
 from .clang_groups import _linear
 from .clang_scope import Unsupported, key
 

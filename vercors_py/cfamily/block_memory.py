@@ -35,7 +35,8 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind
 
 from ..syntax import ast as A
 from . import clang_types as T
-from .clang_expressions import Val, _fname, children, has_effects
+from .cursors import children, has_effects
+from .values import Val, type_name
 from .clang_pointers import UNSET, Pointee
 from .clang_scope import Binding, Unsupported
 from .clang_types import CType, Kind
@@ -284,7 +285,7 @@ class Blocks:
                 if constant is None or constant % 256:
                     raise Unsupported("unsupported.function", span,
                                       f"`memset` of a `{ctype.name}` with a byte other than 0 is not supported")
-                fn = self.s.uninterpreted(f"\\{_fname(ctype)}_literal", A.Type.INT, 1)
+                fn = self.s.uninterpreted(f"\\{type_name(ctype)}_literal", A.Type.INT, 1)
                 fill[slot] = A.Call(fn, (A.IntLit(0, span=span),), name_span=span, span=span)
                 continue
             if not ctype.is_int:

@@ -38,6 +38,8 @@ from . import clang_types as T
 from . import curand
 from .clang_scope import Unsupported
 from .clang_types import Kind
+from .values import Val
+from .aggregate_layouts import Agg
 
 CALL = "$call"
 # A leaf of an aggregate result is `f$callN$k`.
@@ -97,7 +99,6 @@ def _refuse_effects(exprs, function: Cursor, span) -> None:
 
 def value(exprs, function: Cursor, args: list[Cursor], c: Cursor):
     """A call in an expression: its value (`Val`; of a struct or vector, an `Agg`)."""
-    from .clang_expressions import Val
     span = exprs.s.span(c)
     _refuse_effects(exprs, function, span)
     layout = exprs.agg.layout(function.result_type, c)
@@ -132,8 +133,6 @@ def statement(exprs, function: Cursor, args: list[Cursor], c: Cursor) -> list:
 def _aggregate(exprs, function: Cursor, layout, args: list[Cursor], c: Cursor):
     """A call whose result is a struct or vector: leaf k an uninterpreted function `f$k`
     of the arguments (`const`), or else a new unknown value per leaf and call."""
-    from .clang_aggregates import Agg
-    from .clang_expressions import Val
     span = exprs.s.span(c)
     if is_const(function):
         values = _leaf_values(exprs, args)
@@ -192,7 +191,6 @@ def _uninterpreted(exprs, function: Cursor, result, args: list[Cursor], c: Curso
     """`f(args)` of an uninterpreted function, in the result type's range: an integer
     result is `f(args) % 2^N` (unsigned) or `f(args) % 2^N + lo` (signed), which are
     every function into the range as f ranges over every function into the integers."""
-    from .clang_expressions import Val
     span = exprs.s.span(c)
     values = _leaf_values(exprs, args)
     name = exprs.s.uninterpreted(_function_name(exprs, function), A.Type.BOOL if result.kind is Kind.BOOL
@@ -203,7 +201,6 @@ def _uninterpreted(exprs, function: Cursor, result, args: list[Cursor], c: Curso
 def _leaf_values(exprs, args: list[Cursor]) -> list:
     """The arguments of an uninterpreted function: each scalar, and each leaf of a
     struct or vector argument (its value is all a `const` function may depend on)."""
-    from .clang_expressions import Val
     values = []
     for arg in args:
         vals = exprs.agg.value(arg).vals if exprs.agg.layout(arg.type, arg) is not None else [exprs.value(arg)]

@@ -32,92 +32,24 @@ import attrs
 from clang.cindex import Cursor, CursorKind as K, Type, TypeKind
 
 from ..syntax import ast as A
+from . import addressed_aggregates
 from . import aggregate_choices
 from . import clang_builtins as B
-from . import clang_expressions as E
 from . import clang_types as T
 from . import vector_shuffles
 from .clang_scope import Binding, Unsupported, What
 from .clang_types import CType, Kind
 from .struct_pointers import FieldPointer
+from .aggregate_layouts import VECTORS, Agg, Cells, Layout, Leaf, canonical, is_vector, leaf_name
+from .cursors import operator
+from .values import Val
 
-VECTORS = (TypeKind.EXTVECTOR, TypeKind.VECTOR)
 _RECORDS = (K.STRUCT_DECL, K.CLASS_DECL)
 # What a struct's declaration may hold besides its fields: nothing that gives it a
 # meaning beyond its fields (a constructor, an operator, a base class would).
 _INERT = {K.STRUCT_DECL, K.UNION_DECL, K.CLASS_DECL, K.TYPEDEF_DECL, K.ENUM_DECL, K.ALIGNED_ATTR, K.PACKED_ATTR,
           K.UNEXPOSED_ATTR, K.TYPE_REF, K.CXX_ACCESS_SPEC_DECL, K.CXX_BASE_SPECIFIER}
 _SWIZZLE = {"x": 0, "y": 1, "z": 2, "w": 3, "r": 0, "g": 1, "b": 2, "a": 3}
-
-
-@attrs.frozen
-class Leaf:
-    path: tuple                 # field names, component and array indices from the aggregate
-    ctype: CType
-    offset: int                 # bytes from the start of the aggregate (clang's)
-    pointer: object = None      # a pointer field: what it points at (struct_pointers.Target)
-
-
-@attrs.frozen
-class Layout:
-    spelling: str
-    size: int                   # bytes
-    align: int                  # bytes
-    leaves: tuple[Leaf, ...]
-    count: int = 0              # a vector's number of components; 0 for a struct
-
-    @property
-    def uniform(self) -> bool:
-        first = self.leaves[0].ctype
-        # A pointer's cells are not numbers: a struct holding one is laid out per leaf.
-        return all(leaf.ctype.same(first) and leaf.pointer is None for leaf in self.leaves)
-
-    @property
-    def leaf_bytes(self) -> int:
-        return self.leaves[0].ctype.bits // 8
-
-    @property
-    def stride(self) -> int:
-        """Cells per element in memory: the aggregate's size in leaves if uniform, else
-        1 (one array per leaf)."""
-        return self.size // self.leaf_bytes if self.uniform else 1
-
-    def cell(self, k: int) -> int:
-        return self.leaves[k].offset // self.leaf_bytes if self.uniform else 0
-
-    def under(self, head) -> list[int]:
-        """The leaves (by position) of the member or component `head`."""
-        return [k for k, leaf in enumerate(self.leaves) if leaf.path[0] == head]
-
-
-@attrs.frozen
-class Cells:
-    """Where the leaves of an array of aggregates lie: per leaf, its array's mapped
-    name and its cell within an element of `stride` cells."""
-    layout: Layout
-    arrays: tuple[str, ...]
-    param: bool = False         # a kernel's pointer parameter (offset 0 is aligned for any type)
-    variable: bool = False      # a variable whose address is taken (addressed_aggregates.py)
-
-    @property
-    def stride(self) -> int:
-        return self.layout.stride
-
-
-@attrs.frozen
-class Agg:
-    """An aggregate value or place: one Val per leaf of `layout` (a place's are Names of
-    variables or Index cells of arrays)."""
-    layout: Layout
-    vals: tuple
-
-
-def canonical(t: Type) -> Type:
-    return t.get_canonical()
-
-
-def is_vector(t: Type) -> bool:
-    return canonical(t).kind in VECTORS
 
 
 class Aggregates:
@@ -256,7 +188,7 @@ class Aggregates:
         vals = []
         for k, leaf in enumerate(layout.leaves):
             at = _plus(index, layout.cell(k), span)
-            vals.append(E.Val(A.Index(A.Name(cells.arrays[k], span=span), at, span=span), leaf.ctype))
+            vals.append(Val(A.Index(A.Name(cells.arrays[k], span=span), at, span=span), leaf.ctype))
         return Agg(layout, tuple(vals))
 
     @staticmethod
@@ -353,7 +285,7 @@ class Aggregates:
                 if any(isinstance(v, FieldPointer) for v in then.vals + otherwise.vals):
                     raise self._refuse(c, "a choice between structs holding pointers is not supported",
                                        "unsupported.pointer")
-                return Agg(layout, tuple(E.Val(A.Conditional(cond, a.expr, b.expr, span=span), a.ctype)
+                return Agg(layout, tuple(Val(A.Conditional(cond, a.expr, b.expr, span=span), a.ctype)
                                          for a, b in zip(then.vals, otherwise.vals)))
             case K.CALL_EXPR:
                 return self.call(c, layout)
@@ -381,7 +313,6 @@ class Aggregates:
                 return self.place(_only(c))
             case K.DECL_REF_EXPR:
                 binding = self.s.lookup(c.referenced) if c.referenced is not None else None
-                from . import addressed_aggregates
                 if addressed_aggregates.is_addressed(binding):
                     return addressed_aggregates.element(self, binding, span)
                 if binding is None or binding.what is not What.AGGREGATE:
@@ -451,7 +382,7 @@ class Aggregates:
         checked = A.Fits(self.e.index(index_c), "the array member", 0, size - 1, self.s.text(index_c),
                          "bounds.index", span=self.s.span(index_c))
         moved = A.Binary("*", checked, A.IntLit(step, span=span), span=span)
-        vals = tuple(E.Val(A.Index(v.expr.array, A.Binary("+", v.expr.index, moved, span=span),
+        vals = tuple(Val(A.Index(v.expr.array, A.Binary("+", v.expr.index, moved, span=span),
                                                 span=span), v.ctype) for v in first.vals)
         return Agg(self._sub_layout(whole.layout, list(range(per)), c), vals)
 
@@ -563,19 +494,19 @@ class Aggregates:
                 case "-":
                     if leaf.ctype.kind is Kind.FLOAT:
                         fn = self.s.uninterpreted(f"\\{leaf.ctype.name.replace(' ', '_')}_neg", A.Type.INT, 1)
-                        vals.append(E.Val(A.Call(fn, (val.expr,), name_span=span, span=span), leaf.ctype))
+                        vals.append(Val(A.Call(fn, (val.expr,), name_span=span, span=span), leaf.ctype))
                     else:
-                        zero = E.Val(A.IntLit(0, span=span), leaf.ctype)
+                        zero = Val(A.IntLit(0, span=span), leaf.ctype)
                         vals.append(self.e.combine("-", zero, val, c, c, leaf.ctype))
                 case "~" if leaf.ctype.is_int:
-                    minus_one = E.Val(A.IntLit(-1, span=span), T.INT)
+                    minus_one = Val(A.IntLit(-1, span=span), T.INT)
                     vals.append(self.e.combine("^", self.e.convert(minus_one, leaf.ctype, c), val, c, c, leaf.ctype))
                 case _:
                     raise self._refuse(c, f"`{op}` on a vector is not supported", "unsupported.statement")
         return Agg(layout, tuple(vals))
 
     def binary(self, c: Cursor, layout: Layout) -> Agg:
-        op = E.operator(c)
+        op = operator(c)
         left_c, right_c = children(c)
         if op in ("=", ","):
             raise Unsupported("unsupported.side-effect", self.s.span(c),
@@ -597,7 +528,7 @@ class Aggregates:
         for a, b, leaf in zip(left.vals, right.vals, layout.leaves):
             if op in ("<", "<=", ">", ">=", "==", "!="):
                 test = self.e.combine(op, a, b, right_c, c, a.ctype)
-                vals.append(E.Val(A.Conditional(test.expr, A.IntLit(-1, span=span), A.IntLit(0, span=span),
+                vals.append(Val(A.Conditional(test.expr, A.IntLit(-1, span=span), A.IntLit(0, span=span),
                                                      span=span), leaf.ctype, (-1, 0)))
             else:
                 vals.append(self.e.combine(op, a, b, right_c, c, leaf.ctype))
@@ -649,7 +580,7 @@ class Aggregates:
             if len(args) == 1 and self.layout(args[0].type, args[0]) == layout:
                 return self.value(args[0])
             if not args:
-                return Agg(layout, tuple(E.Val(None, leaf.ctype) for leaf in layout.leaves))
+                return Agg(layout, tuple(Val(None, leaf.ctype) for leaf in layout.leaves))
             raise self._refuse(c, "this construction is not supported", "unsupported.function")
         if self.s.is_file_function(function):
             return self.e.helper_value(function, args, c)
@@ -664,7 +595,7 @@ class Aggregates:
             return Agg(layout, tuple(self.e.convert(val, leaf.ctype, c) for val, leaf in zip(source.vals, layout.leaves)))
         if name.startswith("vload") and name[5:].isdigit() and len(args) == 2:
             base, start = self.vector_cells(args[1], args[0], int(name[5:]), c)
-            return Agg(layout, tuple(E.Val(A.Index(A.Name(base.name, span=span), _plus(start, k, span),
+            return Agg(layout, tuple(Val(A.Index(A.Name(base.name, span=span), _plus(start, k, span),
                                                                 span=span), leaf.ctype)
                                      for k, leaf in enumerate(layout.leaves)))
         if name == "select" and len(args) == 3:
@@ -675,7 +606,7 @@ class Aggregates:
             # OpenCL's integer min and max, component by component (a scalar argument
             # is converted to the vector's type by clang).
             left, right = (self.operand(a, layout) for a in args)
-            return Agg(layout, tuple(E.Val(A.Conditional(A.Binary(B.INT_MIN_MAX[name], x.expr, y.expr, span=span),
+            return Agg(layout, tuple(Val(A.Conditional(A.Binary(B.INT_MIN_MAX[name], x.expr, y.expr, span=span),
                                                          x.expr, y.expr, span=span), leaf.ctype)
                                      for x, y, leaf in zip(left.vals, right.vals, layout.leaves)))
         if not self.s.is_file_function(function) and all(leaf.ctype.kind is Kind.FLOAT for leaf in layout.leaves):
@@ -699,7 +630,7 @@ class Aggregates:
         out = []
         for k, ctype in enumerate(results):
             fn = self.s.uninterpreted(f"\\{name}${k}of{len(results)}in{len(inputs)}", A.Type.INT, len(inputs))
-            out.append(E.Val(A.Call(fn, tuple(inputs), name_span=span, span=span), ctype))
+            out.append(Val(A.Call(fn, tuple(inputs), name_span=span, span=span), ctype))
         return out
 
     def vector_cells(self, pointer_c: Cursor, offset_c: Cursor, n: int, c: Cursor) -> tuple[Binding, A.Expr]:
@@ -722,7 +653,7 @@ class Aggregates:
                 raise self._refuse(c, "this select is not supported", "unsupported.function")
             top = A.Binary("<", mask.expr, A.IntLit(0, span=span), span=span) if mask.ctype.signed else \
                 A.Binary(">=", mask.expr, A.IntLit(1 << (mask.ctype.bits - 1), span=span), span=span)
-            vals.append(E.Val(A.Conditional(top, y.expr, x.expr, span=span), x.ctype))
+            vals.append(Val(A.Conditional(top, y.expr, x.expr, span=span), x.ctype))
         return Agg(layout, tuple(vals))
 
     # ---- statements ----
@@ -738,7 +669,7 @@ class Aggregates:
                 unknown = self._temp()
                 out.append(A.VarDecl(T.lang_type(t.ctype), unknown, None, T.elem_range(t.ctype), name_span=span,
                                      span=span))
-                v = E.Val(A.Name(unknown, span=span), t.ctype)
+                v = Val(A.Name(unknown, span=span), t.ctype)
             if t.ctype.kind is Kind.POINTER:
                 out.extend(self.e.fields.copy(t, v, span))
             else:
@@ -759,7 +690,7 @@ class Aggregates:
         """`a = b` of aggregates: OpenCL's operator, or C++'s implicit `operator=` (a
         record with one of its own is refused by `layout`)."""
         if c.kind is K.BINARY_OPERATOR:
-            return E.operator(c) == "=" and self.layout(c.type, c) is not None
+            return operator(c) == "=" and self.layout(c.type, c) is not None
         return c.kind is K.CALL_EXPR and c.referenced is not None and c.referenced.kind is K.CXX_METHOD \
             and c.referenced.spelling == "operator=" and self.layout(c.type, c) is not None
 
@@ -767,7 +698,7 @@ class Aggregates:
         """`vstoreN(v, i, p)`: v's components into cells `p + i * N` on."""
         value = self.value(args[0])
         base, start = self.vector_cells(args[2], args[1], n, c)
-        target = Agg(value.layout, tuple(E.Val(A.Index(A.Name(base.name, span=span), _plus(start, k, span), span=span),
+        target = Agg(value.layout, tuple(Val(A.Index(A.Name(base.name, span=span), _plus(start, k, span), span=span),
                                                base.ctype) for k in range(n)))
         if not all(v.ctype.same(base.ctype) for v in value.vals):
             raise self._refuse(c, "this vstore is not supported", "unsupported.function")
@@ -783,7 +714,7 @@ class Aggregates:
     def compound(self, c: Cursor, span) -> list:
         """`v op= e` on vectors: component-wise, each in its computation type."""
         target_c, right_c = children(c)
-        op = E.operator(c)[:-1]
+        op = operator(c)[:-1]
         target = self.place(target_c)
         operand = self.operand(right_c, target.layout) if op in ("<<", ">>") else self.value(right_c)
         vals = []
@@ -811,7 +742,7 @@ class Aggregates:
             binding = self._temp()
             temps.append(A.VarDecl(T.lang_type(val.ctype), binding, val.expr, T.elem_range(val.ctype),
                                    name_span=span, span=span))
-            vals.append(E.Val(A.Name(binding, span=span), val.ctype))
+            vals.append(Val(A.Name(binding, span=span), val.ctype))
         return temps, Agg(value.layout, tuple(vals))
 
     def _temp(self) -> str:
@@ -839,7 +770,7 @@ class Aggregates:
                 vals.append(val)
                 decls.extend(more)
             else:
-                vals.append(E.Val(A.Name(n, span=span), leaf.ctype))
+                vals.append(Val(A.Name(n, span=span), leaf.ctype))
         binding = attrs.evolve(base, aggregate=Agg(layout, tuple(vals)))
         self.s.bind(c, binding)
         for k, (n, leaf) in enumerate(zip(names, layout.leaves)):
@@ -867,10 +798,6 @@ def root(c: Cursor) -> Cursor:
                 c = children(c)[0]
             case _:
                 return c
-
-
-def leaf_name(leaf: Leaf) -> str:
-    return "$".join(str(p) for p in leaf.path)
 
 
 def children(c: Cursor) -> list[Cursor]:

@@ -17,6 +17,7 @@ import attrs
 from ..semantics.symbols import AXES
 from ..syntax import ast as A
 from .dialect import Dialect
+from . import bodiless
 
 # The reserved name each id or size maps to (one dimension; `lid.x`, ... in three).
 CUDA_VECTORS = {"threadIdx": "lid", "blockIdx": "gid", "blockDim": "gsize", "gridDim": "ngroups"}
@@ -57,7 +58,6 @@ def assumptions(checked_kernels) -> tuple[str, ...]:
     dimensions first, joined into one phrase: "for launches of 2 dimensions (size 1 along
     z) and at most 2^31 - 1 threads per dimension"); and that each function without a
     body whose calls they map accesses no memory (bodiless.py)."""
-    from . import bodiless
     parts = dict.fromkeys(fact.assumed for ck in checked_kernels for fact in ck.kernel.contexts if fact.assumed)
     ordered = sorted(parts, key=lambda part: part == THREADS_ASSUMED)
     launch = ("for launches of " + " and ".join(ordered),) if ordered else ()

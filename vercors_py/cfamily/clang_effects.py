@@ -31,7 +31,8 @@ from clang.cindex import Cursor, CursorKind as K
 
 from ..syntax import ast as A
 from . import clang_types as T
-from .clang_expressions import STEPS as _STEPS, Val, children, has_effects, operator, strip
+from .cursors import STEPS as _STEPS, children, has_effects, operator, strip
+from .values import Val
 from .clang_scope import Unsupported, What, key
 
 # Objects: ("var", key of the declaration), ("mem", array name or None for any array), or

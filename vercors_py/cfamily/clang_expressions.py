@@ -36,7 +36,7 @@ import itertools
 import struct
 
 import attrs
-from clang.cindex import Cursor, CursorKind as K, TypeKind
+from clang.cindex import Cursor, CursorKind as K
 
 from ..semantics.symbols import AXES
 from ..syntax import ast as A
@@ -49,101 +49,18 @@ from . import clang_types as T
 from . import helper_values
 from . import intrinsics
 from .clang_scope import Binding, Scope, Unsupported, What, key
-from .clang_shifts import folds_undefined, shift
+from .clang_shifts import folds_undefined
 from .clang_types import CType, Kind
 from .dialect import Dialect
 from .private_slices import slice_lid, slice_start
+from .c_arithmetic import Arithmetic
+from .cursors import BITWISE, COMPARE, children, discards_memory, has_effects, operator, parameters, single_return, strip
+from .values import Val, minus, plus, times, type_name
+from .clang_aggregates import Aggregates
+from .struct_pointers import StructPointers
 
 
-@attrs.frozen
-class Val:
-    expr: A.Expr
-    ctype: CType
-    # The values `expr` may take, where known to be narrower than its type's.
-    bounds: tuple[int, int] | None = None
-    # Of a value wrapped around into an unsigned type of N bits: the expression before
-    # the wrap and its values, congruent to it modulo 2^N.  Arithmetic goes on from it
-    # (`(i - 1 + n) % 2^32`, not `((i - 1) % 2^32 + n) % 2^32`), and a conversion back to
-    # a signed type reads it (`sj += blockDim.y` on an int stays `sj + blockDim.y`).
-    congruent: tuple[A.Expr, tuple[int, int]] | None = None
-
-    @property
-    def exact(self) -> tuple[A.Expr, tuple[int, int]]:
-        """An expression congruent to this value modulo 2^N, and its values."""
-        return self.congruent if self.congruent is not None else (self.expr, self.range)
-
-    @property
-    def range(self) -> tuple[int, int]:
-        return self.bounds if self.bounds is not None else (self.ctype.lo, self.ctype.hi)
-
-
-_BINARY = {"Mul": "*", "Div": "/", "Rem": "%", "Add": "+", "Sub": "-", "Shl": "<<", "Shr": ">>",
-           "LT": "<", "GT": ">", "LE": "<=", "GE": ">=", "EQ": "==", "NE": "!=", "And": "&", "Xor": "^", "Or": "|",
-           "LAnd": "&&", "LOr": "||", "Assign": "=", "Comma": ","}
-_COMPARE = {"<", "<=", ">", ">=", "==", "!="}
-_FLOAT_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem"}
-_FLOAT_COMPARE = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
-_BITWISE = {"&": "and", "|": "or", "^": "xor"}
-STEPS = ("pre++", "post++", "pre--", "post--")
-_CASTS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR, K.CXX_CONST_CAST_EXPR}
-
-
-def children(cursor: Cursor) -> list[Cursor]:
-    return list(cursor.get_children())
-
-
-def strip(cursor: Cursor) -> Cursor:
-    """The expression under implicit casts and parentheses (not under an OpenCL vector
-    component access `v.x`, which libclang shows as an unexposed expression too)."""
-    while cursor.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
-        inner = children(cursor)
-        if len(inner) != 1 or cursor.kind is K.UNEXPOSED_EXPR and is_vector_access(cursor, inner[0]):
-            break
-        cursor = inner[0]
-    return cursor
-
-
-def is_vector_access(cursor: Cursor, inner: Cursor) -> bool:
-    """Whether an unexposed expression over a vector is a component access (it ends
-    after its operand, at the component's name) rather than a conversion."""
-    return inner.type.get_canonical().kind in (TypeKind.EXTVECTOR, TypeKind.VECTOR) \
-        and cursor.extent.end.offset != inner.extent.end.offset
-
-
-def has_effects(scope, c: Cursor) -> bool:
-    """Whether evaluating `c` assigns anything (an assignment, `++`/`--`)."""
-    for node in c.walk_preorder():
-        if node.kind is K.COMPOUND_ASSIGNMENT_OPERATOR:
-            return True
-        if node.kind is K.BINARY_OPERATOR and operator(node) == "=":
-            return True
-        if node.kind is K.UNARY_OPERATOR and scope.unit.unary_operator(node) in STEPS:
-            return True
-    return False
-
-
-def discards_memory(scope, c: Cursor) -> bool:
-    """Whether `c` has a comma whose discarded operand may read memory (`(x[0] + 1, 2)`):
-    clang's evaluator folds such an expression to a constant, which would drop the read."""
-    for node in c.walk_preorder():
-        if node.kind is K.BINARY_OPERATOR and operator(node) == ",":
-            left = children(node)[0]
-            if any(n.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.MEMBER_REF_EXPR, K.CALL_EXPR)
-                   or n.kind is K.UNARY_OPERATOR and scope.unit.unary_operator(n) == "*"
-                   for n in left.walk_preorder()):
-                return True
-    return False
-
-
-def operator(cursor: Cursor) -> str:
-    """The operator of a `BINARY_OPERATOR` or `COMPOUND_ASSIGNMENT_OPERATOR` cursor."""
-    name = cursor.binary_operator.name
-    if name.endswith("Assign") and name != "Assign":
-        return _BINARY[name[:-len("Assign")]] + "="
-    return _BINARY.get(name, name)
-
-
-class Exprs:
+class Exprs(Arithmetic):
     def __init__(self, scope: Scope):
         self.s = scope
         self.u = scope.unit
@@ -160,9 +77,7 @@ class Exprs:
         self.hoisted: list | None = None
         self.calls = itertools.count(1)           # numbers the calls' unknown values
         self.uninterpreted_names: dict[tuple, str] = {}
-        from .clang_aggregates import Aggregates
         self.agg = Aggregates(self)          # structs and vectors
-        from .struct_pointers import StructPointers
         self.fields = StructPointers(self)   # pointers inside structs
         # Where a statement maps a full expression: its effects inside, hoisted
         # (clang_effects.py); None, or inactive, elsewhere (annotations, bounds).
@@ -227,7 +142,7 @@ class Exprs:
                 return val.expr
             case Kind.INT:
                 return A.Binary("!=", val.expr, A.IntLit(0, span=span), span=span)
-        name = self.s.uninterpreted(f"\\{_fname(val.ctype)}_nonzero", A.Type.BOOL, 1)
+        name = self.s.uninterpreted(f"\\{type_name(val.ctype)}_nonzero", A.Type.BOOL, 1)
         return A.Call(name, (val.expr,), name_span=span, span=span)
 
     def convert(self, val: Val, target: CType, c: Cursor) -> Val:
@@ -242,7 +157,7 @@ class Exprs:
             one, zero = A.IntLit(1, span=span), A.IntLit(0, span=span)
             return self.convert(Val(A.Conditional(val.expr, one, zero, span=span), T.INT, (0, 1)), target, c)
         if target.kind is Kind.FLOAT or source.kind is Kind.FLOAT:
-            fn = self.s.uninterpreted(f"\\{_fname(source)}_to_{_fname(target)}", A.Type.INT, 1)
+            fn = self.s.uninterpreted(f"\\{type_name(source)}_to_{type_name(target)}", A.Type.INT, 1)
             # An out-of-range float-to-int conversion is undefined in C and not checked:
             # the uninterpreted result is any int, which covers every defined one.
             return Val(A.Call(fn, (val.expr,), name_span=span, span=span), target)
@@ -330,7 +245,7 @@ class Exprs:
         # Uninterpreted, numbered by the value's bits: equal values are one literal,
         # different ones are not known to differ (nor to be equal).
         code = int.from_bytes(struct.pack("<d", value), "little") if isinstance(value, float) else 0
-        fn = self.s.uninterpreted(f"\\{_fname(ctype)}_literal", A.Type.INT, 1)
+        fn = self.s.uninterpreted(f"\\{type_name(ctype)}_literal", A.Type.INT, 1)
         return Val(A.Call(fn, (A.IntLit(code, span=span),), name_span=span, span=span), ctype)
 
     def _decl_ref_expr(self, c: Cursor) -> Val:
@@ -433,7 +348,7 @@ class Exprs:
                                self.s.text(item), "bounds.index", span=span)
                 index = value if index is None else A.Binary(
                     "+", A.Binary("*", index, A.IntLit(size, span=span), span=span), value, span=span)
-            return binding, _times(index, stride, self.s.span(c)), self.s.span(base)
+            return binding, times(index, stride, self.s.span(c)), self.s.span(base)
         if len(items) != 1:
             raise Unsupported("unsupported.pointer", self.s.span(c), "only arrays declared with their sizes can be "
                               "indexed more than once")
@@ -447,17 +362,17 @@ class Exprs:
         """The cell `offset + item * stride` of `array` (`stride` cells per element of an
         array of aggregates); of a thread's private array the index is checked against
         the thread's own slice."""
-        index = _times(self.index(item), stride, self.s.span(item))
+        index = times(self.index(item), stride, self.s.span(item))
         if array.private > 1:
             span = self.s.span(item)
             start = slice_start(array.private, span)
             at_start = isinstance(offset, A.Binary) and offset.op == "*" and isinstance(offset.left, A.Name) \
                 and offset.left.id == "lid"
-            relative = index if at_start else _plus(_minus(offset, start, span), index, span)
+            relative = index if at_start else plus(minus(offset, start, span), index, span)
             checked = A.Fits(relative, f"the private array `{array.name}`", 0, array.private - 1,
                              self.s.text(item), "bounds.index", span=span)
             return A.Binary("+", start, checked, span=span)
-        return _plus(offset, index, self.s.span(item))
+        return plus(offset, index, self.s.span(item))
 
     def index(self, item: Cursor) -> A.Expr:
         val = self.value(item)
@@ -510,7 +425,7 @@ class Exprs:
                 val = self.value(operand)
                 ctype = self.scalar(c)
                 if ctype.kind is Kind.FLOAT:
-                    fn = self.s.uninterpreted(f"\\{_fname(ctype)}_neg", A.Type.INT, 1)
+                    fn = self.s.uninterpreted(f"\\{type_name(ctype)}_neg", A.Type.INT, 1)
                     return Val(A.Call(fn, (val.expr,), name_span=span, span=span), ctype)
                 expr, (lo, hi) = self.convert(val, ctype, c).exact
                 return self.fits(A.Unary("-", expr, span=span), (-hi, -lo), ctype, c)
@@ -566,7 +481,7 @@ class Exprs:
             return self.functions.compare(op, c)
         if T.is_pointer(left_c.type) or T.is_pointer(right_c.type):
             return self.pointers.compare(op, c)
-        if op in _BITWISE:
+        if op in BITWISE:
             truth = self._truth(left_c), self._truth(right_c)
             if None not in truth:
                 return Val(clang_truths.logical(op, truth[0], truth[1], span), T.BOOL)
@@ -581,104 +496,9 @@ class Exprs:
         inner = strip(c)
         if inner.kind is K.BINARY_OPERATOR and operator(inner) in clang_truths.TRUTH_OPERATORS:
             return all(self._is_truth(part) for part in children(inner))
-        return inner.kind is K.BINARY_OPERATOR and operator(inner) in _COMPARE | {"&&", "||"} \
+        return inner.kind is K.BINARY_OPERATOR and operator(inner) in COMPARE | {"&&", "||"} \
             or (inner.kind is K.UNARY_OPERATOR and self.u.unary_operator(inner) == "!") \
             or T.scalar(inner.type) == T.BOOL or (T.scalar(inner.type) or T.INT).kind is Kind.BOOL
-
-    def combine(self, op: str, left: Val, right: Val, right_c: Cursor, c: Cursor,
-                ctype: CType | None = None) -> Val:
-        """`left op right` with C's meaning, in the type clang gave the operation (or,
-        for `x op= e`, its computation type `ctype`)."""
-        span = self.s.span(c)
-        ctype = ctype or self.scalar(c)
-        if op in _COMPARE:
-            operands = self.common(left, right, c)
-            if operands[0].ctype.kind is Kind.FLOAT:
-                fn = self.s.uninterpreted(f"\\{_fname(operands[0].ctype)}_{_FLOAT_COMPARE[op]}", A.Type.BOOL, 2)
-                return Val(A.Call(fn, (operands[0].expr, operands[1].expr), name_span=span, span=span), T.BOOL)
-            return Val(A.Binary(op, operands[0].expr, operands[1].expr, span=span), T.BOOL)
-        if op in ("<<", ">>"):
-            return shift(self, op, self.convert(left, ctype, c), right, right_c, c)
-        left, right = self.convert(left, ctype, c), self.convert(right, ctype, c)
-        if ctype.kind is Kind.FLOAT:
-            if op not in _FLOAT_OPS:
-                raise Unsupported("unsupported.type", span, f"`{op}` on a floating-point value")
-            fn = self.s.uninterpreted(f"\\{_fname(ctype)}_{_FLOAT_OPS[op]}", A.Type.INT, 2)
-            return Val(A.Call(fn, (left.expr, right.expr), name_span=span, span=span), ctype)
-        if op in ("+", "-", "*"):
-            if not ctype.signed:
-                # Congruent operands give a congruent result modulo 2^N.
-                (a, a_range), (b, b_range) = left.exact, right.exact
-                left, right = Val(a, ctype, a_range), Val(b, ctype, b_range)
-            return self.fits(A.Binary(op, left.expr, right.expr, span=span), self._arith_range(op, left, right),
-                             ctype, c)
-        if op in ("/", "%"):
-            return self._divide(op, left, right, ctype, c)
-        if op in _BITWISE:
-            return self._bitwise(op, left, right, ctype, c)
-        raise Unsupported("unsupported.statement", span, f"the operator {op} is not supported")
-
-    def _arith_range(self, op: str, left: Val, right: Val) -> tuple[int, int]:
-        """The values of `left op right` by interval arithmetic, except for the global id
-        and size, whose parts are bounded together by the launch (`gid * gsize` is at
-        most `tcount - gsize`), which intervals of the parts alone would not show."""
-        ids = _ids(left.expr), _ids(right.expr)
-        if op == "*" and None not in ids and ids[0][1] == ids[1][1]:
-            axis, names = self.axis(ids[0][1]), {ids[0][0], ids[1][0]}
-            if names == {"gid", "gsize"}:
-                return axis.offset
-            if names == {"ngroups", "gsize"}:
-                return axis.tcount
-        if op == "+":
-            for offset, lid in ((left.expr, right.expr), (right.expr, left.expr)):
-                dim = _offset_axis(offset)
-                if dim is not None and _ids(lid) == ("lid", dim):
-                    return self.axis(dim).tid
-        (a, b), (x, y) = left.range, right.range
-        if op == "+":
-            return a + x, b + y
-        if op == "-":
-            return a - y, b - x
-        products = (a * x, a * y, b * x, b * y)
-        return min(products), max(products)
-
-    def common(self, left: Val, right: Val, c: Cursor) -> tuple[Val, Val]:
-        """Two operands of a comparison, which clang converted to one type already; a
-        truth value beside a number is compared as the number 0 or 1."""
-        if left.ctype.kind is right.ctype.kind:
-            return left, right
-        wider = left.ctype if left.ctype.kind is not Kind.BOOL else right.ctype
-        return self.convert(left, wider, c), self.convert(right, wider, c)
-
-    def _divide(self, op: str, left: Val, right: Val, ctype: CType, c: Cursor) -> Val:
-        span = self.s.span(c)
-        plain = A.Binary(op, left.expr, right.expr, span=span)
-        (a, b), (x, y) = left.range, right.range
-        if a >= 0 and x > 0:
-            return Val(plain, ctype, (a // y, b // x) if op == "/" else (0, min(b, y - 1)))
-        if not ctype.signed:
-            return Val(plain, ctype)
-        # Truncated towards zero by a positive divisor the quotient stays in the type;
-        # only INT_MIN / -1 leaves it.
-        quotient = (a // y if a >= 0 else -(-a // x), b // x if b >= 0 else -(-b // y)) if x > 0 \
-            else (ctype.lo, -ctype.lo)
-        # C truncates towards zero; Euclidean division agrees on a non-negative dividend.
-        zero = A.IntLit(0, span=span)
-        negated = A.Unary("-", A.Binary(op, A.Unary("-", left.expr, span=span), right.expr, span=span), span=span)
-        truncated = A.Conditional(A.Binary(">=", left.expr, zero, span=span), plain, negated, span=span)
-        # INT_MIN / -1 overflows.
-        return self.fits(truncated, quotient, ctype, c) if op == "/" else Val(truncated, ctype)
-
-    def _bitwise(self, op: str, left: Val, right: Val, ctype: CType, c: Cursor) -> Val:
-        span = self.s.span(c)
-        if op == "&":
-            for value, mask in ((left, right), (right, left)):
-                if isinstance(mask.expr, A.IntLit) and mask.expr.value >= 0 and (mask.expr.value + 1) & mask.expr.value == 0:
-                    # x & (2^k - 1) is x mod 2^k in two's complement, for any sign of x.
-                    return Val(A.Binary("%", value.expr, A.IntLit(mask.expr.value + 1, span=span), span=span), ctype,
-                               (0, mask.expr.value))
-        fn = self.s.uninterpreted(f"\\bit{_BITWISE[op]}", A.Type.INT, 2)
-        return Val(A.Call(fn, (left.expr, right.expr), name_span=span, span=span), ctype)
 
     def _conditional_operator(self, c: Cursor) -> Val:
         if self.hoisting() and (val := self.effects.conditional(c)) is not None:
@@ -816,69 +636,3 @@ class Exprs:
             return Binding(What.AGGREGATE, value.vals[0].ctype, param.spelling, aggregate=value)
         ctype = self.scalar(param)
         return Binding(What.LOCAL, ctype, param.spelling, value=self.convert(self.value(arg), ctype, arg).expr)
-
-
-def parameters(definition: Cursor) -> list[Cursor]:
-    return [p for p in definition.get_children() if p.kind is K.PARM_DECL]
-
-
-def body(definition: Cursor) -> Cursor | None:
-    return next((c for c in definition.get_children() if c.kind is K.COMPOUND_STMT), None)
-
-
-def single_return(definition: Cursor) -> Cursor | None:
-    """The expression of a function whose body is one `return e;`, or None."""
-    block = body(definition)
-    stmts = children(block) if block is not None else []
-    if len(stmts) == 1 and stmts[0].kind is K.RETURN_STMT and children(stmts[0]):
-        return children(stmts[0])[0]
-    return None
-
-
-def _fname(ctype: CType) -> str:
-    return ctype.name.replace(" ", "_")
-
-
-def _ids(e: A.Expr) -> tuple[str, int] | None:
-    """The reserved name and dimension of an id or size (`lid` or `lid.y`), or None."""
-    if isinstance(e, A.Name):
-        flat, _, axis = e.id.partition(".")
-        if flat in B.AXIS_NAMES and (not axis or axis in AXES):
-            return flat, AXES.index(axis) if axis else 0
-    return None
-
-
-def _offset_axis(e: A.Expr) -> int | None:
-    """The dimension of `gid * gsize` (either way round), or None for another expression."""
-    if not (isinstance(e, A.Binary) and e.op == "*"):
-        return None
-    ids = _ids(e.left), _ids(e.right)
-    if None in ids or {ids[0][0], ids[1][0]} != {"gid", "gsize"} or ids[0][1] != ids[1][1]:
-        return None
-    return ids[0][1]
-
-
-def _times(index: A.Expr, stride: int, span) -> A.Expr:
-    if stride == 1:
-        return index
-    if isinstance(index, A.IntLit):
-        return A.IntLit(index.value * stride, span=span)
-    return A.Binary("*", index, A.IntLit(stride, span=span), span=span)
-
-
-def _plus(offset: A.Expr, step: A.Expr, span) -> A.Expr:
-    if isinstance(offset, A.IntLit) and offset.value == 0:
-        return step
-    if isinstance(step, A.IntLit) and step.value == 0:
-        return offset
-    if isinstance(offset, A.IntLit) and isinstance(step, A.IntLit):
-        return A.IntLit(offset.value + step.value, span=span)
-    return A.Binary("+", offset, step, span=span)
-
-
-def _minus(offset: A.Expr, step: A.Expr, span) -> A.Expr:
-    if isinstance(step, A.IntLit) and step.value == 0:
-        return offset
-    if isinstance(offset, A.IntLit) and isinstance(step, A.IntLit):
-        return A.IntLit(offset.value - step.value, span=span)
-    return A.Binary("-", offset, step, span=span)

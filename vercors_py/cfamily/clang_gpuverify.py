@@ -35,6 +35,8 @@ from ..syntax import ast as A
 from . import access_log
 from . import clang_types as T
 from .clang_scope import Unsupported, What
+from .values import Val
+from . import old_values
 
 
 class Becomes(enum.Enum):
@@ -282,7 +284,6 @@ def _fresh_array(statements, call: Cursor) -> list:
 
 def value(exprs, name: str, args: list[Cursor], c: Cursor):
     """The value of a call of an exact built-in in an expression (a `Val`), or None."""
-    from .clang_expressions import Val     # which imports this module
     span = exprs.s.span(c)
     result = T.scalar(c.type)
     if name in access_log.PREDICATES and exprs.s.logged is not None:
@@ -297,7 +298,6 @@ def value(exprs, name: str, args: list[Cursor], c: Cursor):
         case "__return_val_int" | "__return_val_bool" if not args and exprs.returned is not None:
             return exprs.returned
         case "__old_int" | "__old_bool" if len(args) == 1:
-            from . import old_values
             return old_values.value(exprs, c)
         case "__ptr_offset_bytes" if len(args) == 1 and result is not None:
             return _offset_bytes(exprs, name, args[0], c, result)
@@ -332,7 +332,6 @@ def _offset_bytes(exprs, name: str, arg: Cursor, c: Cursor, result: T.CType):
     an array and an offset in its cells.  Of NULL bugle's offset is 0, of any array its
     own; the pointer is checked to name an array.  The offset, negative before the start,
     is converted to `size_t` as C converts (modulo 2^N, as bugle's bit vectors wrap)."""
-    from .clang_expressions import Val
     span = exprs.s.span(c)
     p = exprs.pointers.of(arg)
     tag = exprs.pointers.checked(p, 1, f"asked about by `{name}`", arg)

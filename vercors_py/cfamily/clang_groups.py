@@ -20,6 +20,7 @@ from clang.cindex import Cursor, CursorKind as K, Type, TypeKind
 
 from ..syntax import ast as A
 from .clang_scope import Scope, Unsupported
+from .values import Val
 
 NAMESPACE = "cooperative_groups"
 BLOCK, GRID, WARP = "block", "grid", "warp"
@@ -170,7 +171,6 @@ def value(exprs, c: Cursor):
 def _linear(exprs, flat: str, c: Cursor, ctype, bounds: tuple[int, int]):
     """The block's linear thread index (`lid`) or thread count (`gsize`): x fastest, as
     CUDA numbers a block's threads; in one dimension the id or size itself."""
-    from .clang_expressions import Val
     span = exprs.s.span(c)
     if not exprs.s.dimensional:
         return Val(exprs.builtin(flat, 0, c), ctype, bounds)

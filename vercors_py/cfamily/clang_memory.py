@@ -6,16 +6,22 @@ every macro and constant), as are the cells' types.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from clang.cindex import Cursor, CursorKind as K
 
 from ..syntax import ast as A
 from . import clang_types as T
 from . import dynamic_shared
-from .clang_expressions import Exprs, Val, children
-from .clang_scope import Scope, Unsupported, What
+from .cursors import children
+from .values import Val
+from .clang_scope import Scope, Unsupported, What, name_span
 from .clang_types import CType
 from .dialect import Dialect
 from .private_slices import slice_start
+
+if TYPE_CHECKING:      # the expression mapper builds this one: a real import would be a cycle
+    from .clang_expressions import Exprs
 
 
 class Memory:
@@ -117,16 +123,3 @@ def private_array(scope: Scope, exprs: Exprs, c: Cursor, init: Cursor | None) ->
                          A.IntLit(at, span=where), span=where)
         stores.append(A.ArrayAssign(A.Index(A.Name(binding.name, span=where), index, span=where), value, span=where))
     return stores
-
-
-def name_span(scope: Scope, declaration: Cursor):
-    """The span of the name a declaration declares (its whole span if not found)."""
-    span = scope.span(declaration)
-    location = declaration.location
-    if not declaration.spelling or not scope.unit.is_main_file(location):
-        return span
-    at = scope.unit.positions.char_offset(location.offset)
-    text = scope.unit.source.text
-    if text[at:at + len(declaration.spelling)] != declaration.spelling:
-        return span          # a name that a macro wrote
-    return scope.unit.source.span(at, at + len(declaration.spelling))

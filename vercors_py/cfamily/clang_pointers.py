@@ -33,8 +33,8 @@ from ..syntax import ast as A
 from . import addressed_aggregates
 from . import clang_types as T
 from . import null_constants
-from .clang_expressions import (_CASTS, Val, _minus, _plus, _times, children, operator, parameters,
-                                single_return, strip)
+from .cursors import CASTS, children, operator, parameters, single_return, strip
+from .values import Val, minus, plus, times
 from .clang_scope import Binding, Unsupported, What, key
 from .dialect import Dialect
 from .private_slices import slice_start
@@ -146,7 +146,7 @@ class Pointers:
         match c.kind:
             case K.PAREN_EXPR | K.UNEXPOSED_EXPR if len(children(c)) == 1:
                 return self._converted(children(c)[0], c)
-            case kind if kind in _CASTS:
+            case kind if kind in CASTS:
                 return self._converted(children(c)[-1], c)
             case K.DECL_REF_EXPR if c.referenced is not None:
                 binding = self.s.lookup(c.referenced)
@@ -210,8 +210,8 @@ class Pointers:
         return self._pointee(marks, name, A.Name(binding.tag, span=span))
 
     def _moved(self, p: Pointee, step_c: Cursor, op: str, pointer_c: Cursor, span) -> Pointee:
-        step = _times(self.e.index(step_c), self.e.agg.stride(T.pointee(pointer_c.type), pointer_c), span)
-        offset = _plus(p.offset, step, span) if op == "+" else _minus(p.offset, step, span)
+        step = times(self.e.index(step_c), self.e.agg.stride(T.pointee(pointer_c.type), pointer_c), span)
+        offset = plus(p.offset, step, span) if op == "+" else minus(p.offset, step, span)
         # NULL + 0 is NULL (C++); any other step of NULL, or of a pointer not set, is undefined.
         tag = p.tag if p.tag is None or self.e.constant(step_c) == 0 else self.checked(p, 1, "moved", pointer_c)
         return attrs.evolve(p, offset=offset, tag=tag)
@@ -546,7 +546,7 @@ class Pointers:
         stride = self.e.agg.stride(T.pointee(target.type), target)
         if stride != 1:
             # By elements of `stride` cells (`float4 *q; q++` moves 4 cells).
-            new = _plus(name, _times(A.Binary("-", new, name, span=span), stride, span), span)
+            new = plus(name, times(A.Binary("-", new, name, span=span), stride, span), span)
         moved = A.Assign(name, new, span=span)
         if not (p.null or p.unset):
             return moved

@@ -218,3 +218,16 @@ def in_c_scope(node, scope: Scope, bound: frozenset = frozenset()):
         if changed:
             changes[field.name] = new
     return attrs.evolve(node, **changes) if changes else node
+
+
+def name_span(scope: Scope, declaration: Cursor):
+    """The span of the name a declaration declares (its whole span if not found)."""
+    span = scope.span(declaration)
+    location = declaration.location
+    if not declaration.spelling or not scope.unit.is_main_file(location):
+        return span
+    at = scope.unit.positions.char_offset(location.offset)
+    text = scope.unit.source.text
+    if text[at:at + len(declaration.spelling)] != declaration.spelling:
+        return span          # a name that a macro wrote
+    return scope.unit.source.span(at, at + len(declaration.spelling))

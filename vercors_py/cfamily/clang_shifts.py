@@ -23,13 +23,13 @@ from ..syntax import ast as A
 from . import clang_types as T
 from .clang_types import CType
 from .dialect import Dialect
+from .values import Val
 
 POW2 = "\\pow2"
 
 
 def shift(exprs, op: str, left, right, right_c: Cursor, c: Cursor):
     """`left op right` (op `<<` or `>>`), `left` already in its promoted type."""
-    from .clang_expressions import Val
     span = exprs.s.span(c)
     at = exprs.s.span(right_c)
     ctype: CType = left.ctype

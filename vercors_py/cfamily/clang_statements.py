@@ -31,8 +31,11 @@ from . import intrinsics
 from . import old_values
 from . import switches
 from .clang_effects import Effects
-from .clang_expressions import Exprs, Val, body, children, has_effects, operator, parameters, single_return, strip
-from .clang_memory import Memory, name_span, private_array
+from .clang_expressions import Exprs
+from .cursors import body, children, has_effects, operator, parameters, single_return, strip
+from .values import Val
+from .clang_memory import Memory, private_array
+from .clang_scope import name_span
 from .clang_scope import Scope, Unsupported, What, key
 from .dialect import Dialect
 

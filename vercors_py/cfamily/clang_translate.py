@@ -35,8 +35,10 @@ from . import dynamic_shared
 from . import host_facts
 from . import lexer
 from .clang_aggregates import root as aggregate_root
-from .clang_expressions import Exprs, body, children, strip
-from .clang_memory import Memory, name_span
+from .clang_expressions import Exprs
+from .cursors import body, children, strip
+from .clang_memory import Memory
+from .clang_scope import name_span
 from . import clang_parse
 from .clang_parse import ClangUnit
 from .clang_pointers import MAX_PASSES, Learned, Pointers

@@ -19,7 +19,7 @@ from clang.cindex import Cursor, CursorKind as K, StorageClass
 
 from ..syntax import ast as A
 from . import clang_types as T
-from .clang_scope import Scope, Unsupported, What
+from .clang_scope import Scope, Unsupported, What, name_span
 from .dialect import Dialect
 
 
@@ -46,7 +46,6 @@ def declare(scope: Scope, exprs, c: Cursor, into: list) -> None:
         scope.bind(c, earlier)          # the same memory, with cells of the same type
         return
     binding = scope.declare(c, What.ARRAY, ctype)
-    from .clang_memory import name_span
     into.append(A.ArrayDecl(A.Scope.LOCAL, T.lang_type(ctype), A.Name(length(binding.name), span=span),
                             binding.name, T.elem_range(ctype), name_span=name_span(scope, c), span=span))
     scope.extern_shared.append(binding)

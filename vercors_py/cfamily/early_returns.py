@@ -20,7 +20,8 @@ from clang.cindex import Cursor, CursorKind as K
 from ..syntax import ast as A
 from . import clang_types as T
 from . import exits
-from .clang_expressions import Val, children
+from .cursors import children
+from .values import Val
 from .clang_scope import Unsupported, What
 
 

@@ -30,7 +30,8 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind
 from ..syntax import ast as A
 from . import clang_types as T
 from . import null_constants
-from .clang_expressions import Val, children, parameters, single_return, strip
+from .cursors import children, parameters, single_return, strip
+from .values import Val
 from .clang_scope import Unsupported, What, key
 
 NULL, UNSET = 0, -1

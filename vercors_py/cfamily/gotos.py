@@ -19,7 +19,7 @@ from .. import diagnostics as D
 from ..syntax import ast as A
 from . import clang_types as T
 from . import exits
-from .clang_expressions import children
+from .cursors import children
 from .clang_scope import Unsupported, What, key
 
 

@@ -20,15 +20,16 @@ from clang.cindex import Cursor, CursorKind as K
 
 from ..syntax import ast as A
 from . import clang_types as T
-from . import clang_expressions as E
 from .clang_scope import Unsupported, What
+from .cursors import children, has_effects, operator, strip
+from .values import Val
 
 _REFUSED = ("cannot be inlined into an expression: only helpers whose body is one `return e;` are, and others "
             "where C evaluates the call with the expression, the expression has no other effects and the helper "
             "writes no memory (call it as a statement or to initialise a variable)")
 
 
-def value(exprs, function: Cursor, c: Cursor) -> E.Val:
+def value(exprs, function: Cursor, c: Cursor) -> Val:
     """The helper `function` called by `c`, inlined before the expression, or refused."""
     span = exprs.s.span(c)
     effects = exprs.effects
@@ -44,16 +45,16 @@ def value(exprs, function: Cursor, c: Cursor) -> E.Val:
         raise Unsupported("unsupported.function", span, f"`{function.spelling}` {_REFUSED}")
     effects.pending.extend([A.VarDecl(T.lang_type(ctype), held.name, None, T.elem_range(ctype), name_span=span,
                                       span=span), block])
-    return E.Val(name, ctype)
+    return Val(name, ctype)
 
 
 def _other_effects(scope, root: Cursor) -> bool:
     """Whether the full expression has effects besides the store of an assignment that
     it is (`b[t] = 2 * f(a, t);`), which C makes after its operands' values."""
-    root = E.strip(root)
-    if root.kind is K.COMPOUND_ASSIGNMENT_OPERATOR or root.kind is K.BINARY_OPERATOR and E.operator(root) == "=":
-        return any(E.has_effects(scope, part) for part in E.children(root))
-    return E.has_effects(scope, root)
+    root = strip(root)
+    if root.kind is K.COMPOUND_ASSIGNMENT_OPERATOR or root.kind is K.BINARY_OPERATOR and operator(root) == "=":
+        return any(has_effects(scope, part) for part in children(root))
+    return has_effects(scope, root)
 
 
 def _always(root: Cursor, call: Cursor) -> bool:
@@ -62,8 +63,8 @@ def _always(root: Cursor, call: Cursor) -> bool:
     if path is None:
         return False
     for parent, child in zip(path, path[1:]):
-        parts = E.children(parent)
-        if parent.kind is K.BINARY_OPERATOR and E.operator(parent) in ("&&", "||") and child != parts[0]:
+        parts = children(parent)
+        if parent.kind is K.BINARY_OPERATOR and operator(parent) in ("&&", "||") and child != parts[0]:
             return False
         if parent.kind is K.CONDITIONAL_OPERATOR and child != parts[0]:
             return False
@@ -73,7 +74,7 @@ def _always(root: Cursor, call: Cursor) -> bool:
 def _path(node: Cursor, target: Cursor) -> list[Cursor] | None:
     if node == target:
         return [node]
-    for child in E.children(node):
+    for child in children(node):
         found = _path(child, target)
         if found is not None:
             return [node] + found

@@ -11,7 +11,7 @@ from ..syntax import ast as A
 from ..semantics.symbols import RESERVED_NAMES
 from . import clang_types as T, fact_components
 from .clang_scope import Scope, in_c_scope
-from .clang_expressions import children
+from .cursors import children
 from .launch import FACT_LABEL, unknown_kernel
 
 

@@ -18,6 +18,7 @@ from ..syntax import ast as A
 from . import clang_types as T
 from .clang_scope import Unsupported
 from .dialect import Dialect
+from .values import Val
 
 # A fence orders the calling thread's own accesses (CUDA: __threadfence*, OpenCL:
 # mem_fence and its read and write forms) and makes no thread wait for another: in the
@@ -52,7 +53,6 @@ def fence(exprs, args: list[Cursor]) -> list:
 def global_offset(exprs, dim: int, c: Cursor):
     """`get_global_offset(d)`: the launch's offset along d (GPUVerify's
     `--global_offset=`), 0 where the launch gives none."""
-    from .clang_expressions import Val
     offset = offset_of(exprs.s.launch, dim)
     return Val(A.IntLit(offset, span=exprs.s.span(c)), exprs.scalar(c), (offset, offset))
 
@@ -82,7 +82,6 @@ def mul24(exprs, name: str, args: list[Cursor], c: Cursor):
     (`arith.overflow`), never given a value of our choosing.  OpenCL's `mad24(x, y, z)`
     adds z to what `mul24(x, y)` gives, as C's `+` of the result type adds (wrapping
     unsigned, checked signed)."""
-    from .clang_expressions import Val
     if name == "mad24":
         product = mul24(exprs, "mul24", args[:2], c)
         return exprs.combine("+", product, exprs.value(args[2]), args[2], c, exprs.scalar(c))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from clang.cindex import Cursor, CursorKind as K
 
 from . import clang_types as T
-from .clang_expressions import _CASTS, children, strip
+from .cursors import CASTS, children, strip
 
 _NULL_LITERALS = (K.GNU_NULL_EXPR, K.CXX_NULL_PTR_LITERAL_EXPR)
 
@@ -14,7 +14,7 @@ _NULL_LITERALS = (K.GNU_NULL_EXPR, K.CXX_NULL_PTR_LITERAL_EXPR)
 def is_null(exprs, c: Cursor) -> bool:
     """Whether `c` is a null pointer constant made a pointer (`exprs` evaluates the
     integer constant, as clang does)."""
-    while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR, *_CASTS) and children(c):
+    while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR, *CASTS) and children(c):
         inner = children(c)[-1]
         if not T.is_pointer(inner.type):
             inner = strip(inner)

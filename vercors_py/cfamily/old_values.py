@@ -16,7 +16,8 @@ from clang.cindex import Cursor, CursorKind as K
 
 from ..syntax import ast as A
 from . import clang_types as T
-from .clang_expressions import Val, has_effects
+from .cursors import has_effects
+from .values import Val
 from .clang_scope import Unsupported, What
 
 NAMES = ("__old_int", "__old_bool")

@@ -25,11 +25,13 @@ from clang.cindex import Cursor, CursorKind as K, Type, TypeKind
 
 from ..syntax import ast as A
 from . import clang_types as T
-from .clang_expressions import Val, strip
+from .cursors import strip
+from .values import Val
 from .clang_pointers import Pointee
 from .clang_scope import Binding, Unsupported, What
 from .clang_types import CType, Kind
 from .dialect import Dialect
+from .aggregate_layouts import Leaf
 
 
 @attrs.frozen
@@ -62,7 +64,6 @@ class StructPointers:
 
     # ---- layouts (clang_aggregates.Aggregates._leaves) ----
     def leaf(self, t: Type, path: tuple, offset: int, where: Cursor):
-        from .clang_aggregates import Leaf
         cells = T.pointee(t).get_canonical()
         span = self.s.span(where)
         if T.is_pointer(cells) or T.is_array(cells):

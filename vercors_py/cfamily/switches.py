@@ -31,7 +31,7 @@ from clang.cindex import Cursor, CursorKind as K
 from ..syntax import ast as A
 from . import clang_types as T
 from . import exits
-from .clang_expressions import children
+from .cursors import children
 from .clang_scope import Unsupported
 
 _LABELS = (K.CASE_STMT, K.DEFAULT_STMT)

@@ -14,13 +14,13 @@ from __future__ import annotations
 from clang.cindex import Cursor
 
 from ..syntax import ast as A
-from . import clang_expressions as E
+from .values import Val
+from .aggregate_layouts import Agg
 
 NAMES = {"shuffle": 2, "shuffle2": 3}
 
 
 def call(aggs, name: str, args: list[Cursor], layout, c: Cursor):
-    from .clang_aggregates import Agg
     span = aggs.s.span(c)
     *inputs, mask = [aggs.value(a) for a in args]
     sources = [v for agg in inputs for v in agg.vals]
@@ -34,5 +34,5 @@ def call(aggs, name: str, args: list[Cursor], layout, c: Cursor):
         for k in range(len(sources) - 2, -1, -1):
             test = A.Binary("==", picked, A.IntLit(k, span=span), span=span)
             chosen = A.Conditional(test, sources[k].expr, chosen, span=span)
-        vals.append(E.Val(chosen, leaf.ctype))
+        vals.append(Val(chosen, leaf.ctype))
     return Agg(layout, tuple(vals))
