@@ -195,3 +195,13 @@ def test_a_planted_back_edge_is_found(tmp_path):
         "vercors_py.run:1 imports vercors_py.engine: `engine` is not below `run`",
         "vercors_py.syntax.ast:2 imports vercors_py.engine: `engine` is not below `syntax`",
     ]
+
+
+# A module a reader can hold in mind: past this, split it by job (issue 27).
+MAX_LINES = 700
+
+
+def test_no_module_is_longer_than_a_reader_can_hold():
+    long = {str(p.relative_to(ROOT)): n for p in (ROOT / "vercors_py").rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}

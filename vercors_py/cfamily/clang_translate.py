@@ -36,7 +36,7 @@ from . import host_facts
 from . import lexer
 from .clang_aggregates import root as aggregate_root
 from .clang_expressions import Exprs
-from .cursors import body, children, strip
+from .cursors import body, builtin_call, children, strip
 from .clang_memory import Memory
 from .clang_scope import name_span
 from . import clang_parse
@@ -45,7 +45,7 @@ from .clang_pointers import MAX_PASSES, Learned, Pointers
 from .function_pointers import FunctionPointers
 from .clang_scope import Scope, Unsupported, What, key
 from .clang_shifts import definitions, facts as shift_facts
-from .clang_statements import Statements, _builtin_call
+from .clang_statements import Statements
 from .dialect import Dialect
 from .launch import Launch, from_header
 from .private_slices import is_slice_lid, slice_start
@@ -306,7 +306,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, addressed, file_
         members.extend(host_facts.facts(scope, c, called or c.spelling, kernel_name_span))
         statements = Statements(scope, exprs, scope.claims.annotations, addressed)
         stmts_c = children(block)
-        while stmts_c and (name := _builtin_call(scope, stmts_c[0])) in B.GPUVERIFY_CLAUSES:
+        while stmts_c and (name := builtin_call(scope, stmts_c[0])) in B.GPUVERIFY_CLAUSES:
             call = strip(stmts_c.pop(0))
             kind = B.GPUVERIFY_CLAUSES[name]
             for arg in call.get_arguments():

@@ -88,3 +88,12 @@ def single_return(definition: Cursor) -> Cursor | None:
     if len(stmts) == 1 and stmts[0].kind is K.RETURN_STMT and children(stmts[0]):
         return children(stmts[0])[0]
     return None
+
+
+def builtin_call(scope, c: Cursor) -> str | None:
+    """The name of the header's function that `c` (under implicit conversions) calls,
+    or None: a function of the kernel's file is never a built-in."""
+    call = strip(c)
+    if call.kind is not K.CALL_EXPR or call.referenced is None:
+        return None
+    return None if scope.is_file_function(call.referenced) else call.referenced.spelling

@@ -59,3 +59,12 @@ def minus(offset: A.Expr, step: A.Expr, span) -> A.Expr:
 def type_name(ctype: CType) -> str:
     """A C type's name as part of an uninterpreted function's (`unsigned_int`)."""
     return ctype.name.replace(" ", "_")
+
+
+def plus_constant(index: A.Expr, k: int, span) -> A.Expr:
+    """`index + k` for a number k, folded where index is a literal."""
+    if k == 0:
+        return index
+    if isinstance(index, A.IntLit):
+        return A.IntLit(index.value + k, span=span)
+    return A.Binary("+", index, A.IntLit(k, span=span), span=span)
