@@ -155,6 +155,56 @@ def cycles(edges: list[Edge]) -> list[list[str]]:
     return sorted(found)
 
 
+def package_graph(edges: list[Edge]) -> dict[str, set[str]]:
+    """Which top-level packages import which, without the edges that a longer path gives
+    (the transitive reduction: a picture of the layers, not of every import)."""
+    graph: dict[str, set[str]] = {}
+    for e in edges:
+        source, target = _top(e.source), _top(e.target)
+        if source and target and source != target and not e.typing_only:
+            graph.setdefault(source, set()).add(target)
+            graph.setdefault(target, set())
+
+    def reachable(start: str, skip: tuple[str, str]) -> set[str]:
+        seen, todo = set(), [start]
+        while todo:
+            node = todo.pop()
+            for nxt in graph[node]:
+                if (node, nxt) != skip and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
+    return {u: {v for v in vs if v not in reachable(u, (u, v))} for u, vs in graph.items()}
+
+
+def diagram(edges: list[Edge]) -> str:
+    """The layers as a Mermaid flowchart, top layer first."""
+    graph = package_graph(edges)
+    lines = ["```mermaid", "flowchart TD"]
+    for u in sorted(graph, key=lambda n: (-_rank(n), n)):
+        for v in sorted(graph[u], key=lambda n: (-_rank(n), n)):
+            lines.append(f"    {u} --> {v}")
+    return "\n".join(lines + ["```"])
+
+
+def _rank(name: str) -> int:
+    return next(i for i, layer in enumerate(LAYERS) if name in layer)
+
+
+DIAGRAM_START = "<!-- layers: written by `python tests/unit/test_layers.py --write` from the imports -->"
+DIAGRAM_END = "<!-- end of layers -->"
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+
+def _written_diagram() -> str:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    return text.split(DIAGRAM_START, 1)[1].split(DIAGRAM_END, 1)[0].strip()
+
+
+def test_the_picture_of_the_layers_is_the_imports():
+    assert _written_diagram() == diagram(the_package())
+
+
 def test_every_import_goes_down_a_layer():
     assert back_edges(the_package()) == []
 
@@ -205,3 +255,13 @@ def test_no_module_is_longer_than_a_reader_can_hold():
     long = {str(p.relative_to(ROOT)): n for p in (ROOT / "vercors_py").rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}
+
+
+if __name__ == "__main__":
+    import sys
+    if sys.argv[1:] != ["--write"]:
+        sys.exit("usage: python tests/unit/test_layers.py --write")
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    head, rest = text.split(DIAGRAM_START, 1)
+    tail = rest.split(DIAGRAM_END, 1)[1]
+    ARCHITECTURE.write_text(f"{head}{DIAGRAM_START}\n{diagram(the_package())}\n{DIAGRAM_END}{tail}", encoding="utf-8")
