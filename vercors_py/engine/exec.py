@@ -12,6 +12,7 @@ import attrs
 import z3
 
 from ..diagnostics import Related, error, warning
+from ..semantics import queries
 from ..semantics.symbols import Symbol, SymbolKind
 from ..syntax import ast as A
 from ..syntax.snippet import short
@@ -40,12 +41,6 @@ class Exits:
 _STRAIGHT = (A.VarDecl, A.Assign, A.ArrayAssign, A.Barrier, A.CallStmt, A.Assert, A.Assume)
 
 
-def assigned_locals(node) -> set[Symbol]:
-    return {n.target.symbol for n in A.statements(node)
-            if isinstance(n, A.Assign) and isinstance(n.target.symbol, Symbol)
-            and n.target.symbol.kind in (SymbolKind.LOCAL, SymbolKind.PARAM)}
-
-
 def _point(s, in_loop: bool) -> Point:
     """Where the values of a check made by statement `s` are from (counterexample notes;
     no line numbers in the text: a cached result moves its spans, not its words)."""
@@ -55,10 +50,6 @@ def _point(s, in_loop: bool) -> Point:
     if isinstance(s, A.CallStmt):
         return Point("at the call" + where)
     return Point("before this statement" + where)
-
-
-def has_barrier(node) -> bool:
-    return any(isinstance(n, A.Barrier) for n in A.statements(node))
 
 
 def pre_exprs(contract) -> tuple[A.Expr, ...]:
@@ -310,11 +301,11 @@ class Executor:
             entered = self.heap.consume(expr, entered, establish)
 
         store = dict(entered.store)
-        assigned = assigned_locals(s)
+        assigned = set(queries.assigned(s, kinds=(SymbolKind.LOCAL, SymbolKind.PARAM)))
         for symbol in [symbol for symbol in store if symbol in assigned]:
             store[symbol] = self.t.fresh(symbol.name, self.t.sort_of(symbol.type))
             self.engine.born[store[symbol].get_id()] = (store[symbol], "at the loop head")
-        if has_barrier(s.body):
+        if queries.has_barrier(s.body):
             # A barrier takes everything the thread holds: nothing is framed around.
             frame = {}
             values = self.t.fresh_memory(entered.values)
@@ -322,7 +313,7 @@ class Executor:
             frame = entered.mask
             values = self.heap.havoc_unheld(entered, list(entered.values)).values
         base = attrs.evolve(entered, store=store, values=values, mask={})
-        if has_barrier(s.body):
+        if queries.has_barrier(s.body):
             # Another thread's iteration starts in the same barrier interval as ours.
             base = attrs.evolve(base, peers=_interval(base, invariant))
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import attrs
 
 from ..semantics.symbols import Symbol, SymbolKind
+from ..semantics.queries import assigned, has_barrier
 from ..source import Span
 from ..syntax import ast as A
 from .branches import chosen
@@ -175,14 +176,6 @@ def try_translate(e: A.Expr, env: dict, bound=frozenset()) -> A.Expr | None:
         return None
 
 
-def _assigned(stmt) -> set:
-    return {n.target.symbol for n in A.statements(stmt) if isinstance(n, A.Assign)}
-
-
-def _has_barrier(stmt, scope: A.Scope) -> bool:
-    return any(isinstance(n, A.Barrier) and n.orders(scope) for n in A.statements(stmt))
-
-
 @attrs.frozen
 class _Guard:
     at: dict                       # open point -> the condition in its terms (or None)
@@ -316,7 +309,7 @@ class _Walk:
     def branch(self, stmt: A.If):
         self.accesses(stmt.cond)
         at = {p: try_translate(stmt.cond, env) for p, env in self.open.items()}
-        stays = not (names(stmt.cond) & _assigned(stmt)) and not any(isinstance(n, A.Index) for n in A.walk(stmt.cond))
+        stays = not (names(stmt.cond) & set(assigned(stmt))) and not any(isinstance(n, A.Index) for n in A.walk(stmt.cond))
         before = {p: dict(env) for p, env in self.open.items()}
         origin, known = self.origin, self.known()
         arms, origins = [], []
@@ -359,21 +352,21 @@ class _Walk:
 
     # ---- loops ----
     def loop(self, stmt: A.For | A.While):
-        has_barrier = _has_barrier(stmt.body, self.scope)
+        barrier = has_barrier(stmt.body, self.scope)
         body = stmt.body.stmts if isinstance(stmt.body, A.Block) else (stmt.body,)
         if isinstance(stmt, A.For) and stmt.init is not None:
             self.stmt(stmt.init)
         counter = self.counter(stmt, body)
-        if counter is not None and not has_barrier and (counter.lo is None or counter.op != "+"):
+        if counter is not None and not barrier and (counter.lo is None or counter.op != "+"):
             counter = None             # no range of counts to quantify over
-        stepped = inductions(stmt, body, counter, self._entry_value) if not has_barrier else []
+        stepped = inductions(stmt, body, counter, self._entry_value) if not barrier else []
         self.accesses(stmt.cond)
         head = self.point(stmt)
         self.enter(head)
-        varying = _assigned(stmt.body) | (_assigned(stmt.update) if isinstance(stmt, A.For) and stmt.update else set())
+        varying = set(assigned(stmt.body)) | (set(assigned(stmt.update)) if isinstance(stmt, A.For) and stmt.update else set())
         self.origin.update({s: Opaque("which the loop assigns") for s in varying})
         binders, env = self.binders, self.known()
-        if not has_barrier:
+        if not barrier:
             env.update({s: Opaque("which the loop assigns") for s in varying
                         if counter is None or s is not counter.symbol})
             if counter is not None:
@@ -406,7 +399,7 @@ class _Walk:
         for p, penv in self.open.items():
             p.edges.append(Edge(head, dict(penv), ()))
         self.binders, self.guards = saved
-        if counter is not None and not has_barrier:
+        if counter is not None and not barrier:
             env[counter.symbol] = Opaque("the counter of a loop that has ended")
         env.update({found.symbol: Opaque("which the loop assigns") for found in stepped})
         self.open = {head: env}
@@ -426,7 +419,7 @@ class _Walk:
         symbol = cond.left.symbol
         if isinstance(stmt, A.For):
             update, update_at = stmt.update, None
-            if symbol in _assigned(stmt.body):
+            if symbol in set(assigned(stmt.body)):
                 return None
         else:
             updates = [(k, s) for k, s in enumerate(body) if isinstance(s, A.Assign) and s.target.symbol is symbol]
@@ -454,7 +447,7 @@ class _Walk:
                 "/": cond.op == ">" and literal and isinstance(cond.right, A.IntLit) and cond.right.value == 0}
         if not fits.get(op, False):
             return None
-        loop_assigned = _assigned(stmt.body) | {symbol}
+        loop_assigned = set(assigned(stmt.body)) | {symbol}
         if any(names(e) & loop_assigned or any(isinstance(n, A.Index) for n in A.walk(e)) for e in (step, cond.right)):
             return None
         lo = self._entry_value(symbol, loop_assigned)

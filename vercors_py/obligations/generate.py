@@ -21,7 +21,8 @@ from ..syntax import ast as A
 from .model import (CheckDeclarations, CheckFunction, Execute, Exhale, Forget, Havoc, Inhale, InhaleAll, Kind, Obligation,
                     Part, Who)
 from .calls import calls_in, closure, component, procedure_cycle
-from .paths import pure_conjuncts, with_path_facts
+from ..semantics.queries import pure_conjuncts
+from .paths import with_path_facts
 from .scopes import locals_in_scope
 
 G, L = A.Scope.GLOBAL, A.Scope.LOCAL

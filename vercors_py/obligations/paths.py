@@ -22,6 +22,7 @@ from __future__ import annotations
 import attrs
 
 from ..semantics.symbols import RESERVED, SymbolKind
+from ..semantics.queries import assigned, is_pure, mentioned, pure_conjuncts
 from ..syntax import ast as A
 
 
@@ -49,8 +50,8 @@ def _block(paths: _Paths, block: A.Block, facts: tuple) -> A.Block:
     stmts = []
     for s in block.stmts:
         stmts.append(_stmt(paths, s, facts))
-        changed = _assigned(s)
-        facts = tuple(f for f in facts if not (_mentions(f) & changed)) + _established(s)
+        changed = _assigned_or_declared(s)
+        facts = tuple(f for f in facts if not (mentioned(f) & changed)) + _established(s)
     return attrs.evolve(block, stmts=tuple(stmts))
 
 
@@ -63,7 +64,7 @@ def _established(s) -> tuple:
             pass
         case _:
             return ()
-    if target.symbol in _mentions(value) or not _pure(value):
+    if target.symbol in mentioned(value) or not is_pure(value):
         return ()
     return (A.Binary("==", target, value, span=s.span),)
 
@@ -79,11 +80,11 @@ def _stmt(paths: _Paths, s, facts: tuple):
                 _stmt(paths, s.otherwise, facts + tuple(pure_conjuncts(negated)))
             return attrs.evolve(s, then=then, otherwise=otherwise)
         case A.While() | A.For():
-            changed = _assigned(s.body) | (_assigned(s.update) if isinstance(s, A.For) and s.update else frozenset())
+            changed = _assigned_or_declared(s.body) | (_assigned_or_declared(s.update) if isinstance(s, A.For) and s.update else frozenset())
             if isinstance(s, A.For) and s.init is not None:
-                outside = tuple(f for f in facts if not (_mentions(f) & (changed | _assigned(s.init))))
+                outside = tuple(f for f in facts if not (mentioned(f) & (changed | _assigned_or_declared(s.init))))
             else:
-                outside = tuple(f for f in facts if not (_mentions(f) & changed))
+                outside = tuple(f for f in facts if not (mentioned(f) & changed))
             invariants = tuple(f for c in s.contract for f in pure_conjuncts(c.expr))
             cond = tuple(pure_conjuncts(s.cond)) if s.cond is not None else ()
             body = _stmt(paths, s.body, outside + invariants + cond)
@@ -108,7 +109,7 @@ def _relevant(facts: tuple, exprs) -> tuple:
     those about sizes and parameters alone.  Others cannot matter to the contract; in
     nested loops they would add a check per fact at every barrier."""
     def tied(e) -> frozenset:
-        return frozenset(s for s in _mentions(e) if s.kind in _VARIABLES or s in _IDS)
+        return frozenset(s for s in mentioned(e) if s.kind in _VARIABLES or s in _IDS)
 
     wanted = frozenset().union(*(tied(e) for e in exprs))
     kept = {id(f) for f in facts if not tied(f)}
@@ -135,29 +136,6 @@ def _clause(kind: A.ClauseKind, facts: tuple) -> tuple:
     return (A.Clause(kind, conjunction, span=facts[0].span),)
 
 
-def pure_conjuncts(e):
-    """The conjuncts of `e` that read no memory, hold no resource and need no `\\old`."""
-    if isinstance(e, A.Binary) and e.op in ("&&", "**"):
-        yield from pure_conjuncts(e.left)
-        yield from pure_conjuncts(e.right)
-    elif _pure(e):
-        yield e
-
-
-def _pure(e) -> bool:
-    return not any(isinstance(n, (A.Index, A.Perm, A.Old, A.Read, A.Write)) for n in A.walk(e))
-
-
-def _mentions(e) -> frozenset:
-    return frozenset(n.symbol for n in A.walk(e) if isinstance(n, A.Name) and n.symbol is not None)
-
-
-def _assigned(s) -> frozenset:
+def _assigned_or_declared(s) -> frozenset:
     """The variables a statement may assign (declarations count: a loop runs one again)."""
-    found = set()
-    for n in A.statements(s):
-        if isinstance(n, A.Assign) and n.target.symbol is not None:
-            found.add(n.target.symbol)
-        elif isinstance(n, A.VarDecl) and n.symbol is not None:
-            found.add(n.symbol)
-    return frozenset(found)
+    return frozenset(assigned(s, declared=True))

@@ -27,8 +27,8 @@ from __future__ import annotations
 import attrs
 import z3
 
-from ..obligations.paths import pure_conjuncts
 from ..semantics.dimensions import Ids, Sizes, id_store, names_components
+from ..semantics.queries import assigned as assigned_in, has_barrier, pure_conjuncts
 from ..semantics.symbols import RESERVED, Symbol
 from ..source import Span
 from ..syntax import ast as A
@@ -309,7 +309,7 @@ class _Walk:
         # in the other branch would join intervals that never meet (`if (lid < gsize)`).
         # Without a barrier in either branch no interval changes, and the accesses of a
         # branch no thread takes are under a guard no query can meet: no need to ask.
-        if self._has_barrier([stmt]):
+        if has_barrier([stmt], procedures=self.procedures):
             if not self._feasible(z3.And(guard, cond)):
                 then = NEVER
             if not self._feasible(z3.And(guard, z3.Not(cond))):
@@ -345,8 +345,8 @@ class _Walk:
         are copies of those this walk makes, so the body is walked once however deep the
         loops nest."""
         code = body + ([header.update] if header is not None and header.update is not None else [])
-        assigned = S.assigned(code)
-        barrier = self._has_barrier(code)
+        assigned = assigned_in(code)
+        barrier = has_barrier(code, procedures=self.procedures)
         marks = self._marks()
         start = self.havoc(st, assigned, shared=barrier)
         updates = self._updates(code)
@@ -533,18 +533,6 @@ class _Walk:
         steps += [header.update] if header is not None and header.update else []
         return {stmt.target.symbol for stmt in steps
                 if isinstance(stmt, A.Assign) and len(updates.get(stmt.target.symbol, ())) == 1}
-
-    def _has_barrier(self, stmts, seen=None) -> bool:
-        seen = set() if seen is None else seen
-        for stmt in stmts:
-            for node in A.statements(stmt):
-                if isinstance(node, A.Barrier):
-                    return True
-                if isinstance(node, A.CallStmt) and node.symbol in self.procedures and node.symbol not in seen:
-                    seen.add(node.symbol)
-                    if self._has_barrier([self.procedures[node.symbol].body], seen):
-                        return True
-        return False
 
     def call(self, stmt: A.CallStmt, st: State, guard):
         procedure = self.procedures.get(stmt.symbol)

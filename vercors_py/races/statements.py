@@ -8,16 +8,6 @@ from ..semantics.symbols import Symbol
 from ..syntax import ast as A
 
 
-def assigned(stmts) -> list[Symbol]:
-    """The variables a piece of code assigns (not those it declares: they start anew)."""
-    found = []
-    for stmt in stmts:
-        for node in A.statements(stmt):
-            if isinstance(node, A.Assign) and node.target.symbol not in found:
-                found.append(node.target.symbol)
-    return found
-
-
 def may_jump(stmt) -> bool:
     """Whether a statement may leave the block it stands in early: a `return`, or a
     `break` or `continue` not inside a loop of its own."""

@@ -14,7 +14,7 @@ import random
 
 import attrs
 
-from ..obligations.paths import pure_conjuncts
+from ..semantics.queries import pure_conjuncts
 from ..semantics.dimensions import names_components
 from ..semantics.symbols import AXES, RESERVED
 from ..syntax import ast as A

@@ -17,6 +17,7 @@ from fractions import Fraction
 from ..syntax import ast as A
 from ..syntax.printer import format_expr
 from .faults import Fault, Unevaluable
+from .queries import mentions
 
 def euclid_div(a: int, b: int) -> int:
     """SMT-LIB's `div`: the quotient whose remainder is never negative."""
@@ -167,7 +168,7 @@ def bounded_range(q: A.Quantifier, cond, frame: dict, evaluator: Evaluator) -> r
         inner, hidden = q.body, []
         while isinstance(inner, A.Quantifier):
             hidden.append(inner.symbol)
-            conjuncts += [c for c in _conjuncts(inner.cond) if not any(_mentions(c, h) for h in hidden)]
+            conjuncts += [c for c in _conjuncts(inner.cond) if not any(mentions(c, h) for h in hidden)]
             inner = inner.body
     for conjunct in conjuncts:
         for bound in _bounds(conjunct, q.symbol, frame, evaluator):
@@ -195,9 +196,9 @@ _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "=="}
 def _bounds(e, var, frame, evaluator):
     if not (isinstance(e, A.Binary) and e.op in _FLIP):
         return
-    if _is_var(e.left, var) and not _mentions(e.right, var):
+    if _is_var(e.left, var) and not mentions(e.right, var):
         op, other = e.op, e.right
-    elif _is_var(e.right, var) and not _mentions(e.left, var):
+    elif _is_var(e.right, var) and not mentions(e.left, var):
         op, other = _FLIP[e.op], e.left
     else:
         return
@@ -218,10 +219,6 @@ def _bounds(e, var, frame, evaluator):
 
 def _is_var(e, var) -> bool:
     return isinstance(e, A.Name) and e.symbol is var
-
-
-def _mentions(e, var) -> bool:
-    return any(isinstance(n, A.Name) and n.symbol is var for n in A.walk(e))
 
 
 def _text(e) -> str:

@@ -21,6 +21,7 @@ import attrs
 from .. import diagnostics as D
 from ..syntax.snippet import short
 from ..syntax import ast as A
+from .queries import mentions
 from .symbols import Symbol, SymbolKind, reserved_base
 
 UNIFORM_RESERVED = frozenset({"gid", "gsize", "ngroups", "tcount"})
@@ -173,25 +174,21 @@ def _first_use(stmt, var: Symbol) -> str | None:
     first, None if it does not mention it."""
     match stmt:
         case A.Assign(target=A.Name(symbol=target), value=value) if target is var:
-            return "read" if _mentions(value, var) else "set"
+            return "read" if mentions(value, var) else "set"
         case A.Block():
             return next((use for inner in stmt.stmts if (use := _first_use(inner, var)) is not None), None)
-        case A.If(cond=cond, then=then, otherwise=otherwise) if otherwise is not None and not _mentions(cond, var):
+        case A.If(cond=cond, then=then, otherwise=otherwise) if otherwise is not None and not mentions(cond, var):
             # Set on both branches (a pointer's `if (...) p = a; else p = b;`): on every path.
             uses = {_first_use(then, var), _first_use(otherwise, var)}
             return None if uses == {None} else "set" if uses == {"set"} else "read"
-        case A.If(cond=cond, then=then, otherwise=None) if not _mentions(cond, var) and _first_use(then, var) == "set":
+        case A.If(cond=cond, then=then, otherwise=None) if not mentions(cond, var) and _first_use(then, var) == "set":
             # Set first where it runs, not mentioned where it does not: what follows decides.
             return None
         case A.For(init=init) if init is not None:
             use = _first_use(init, var)
             if use is not None:
                 return use
-    return "read" if _mentions(stmt, var) else None
-
-
-def _mentions(node, var: Symbol) -> bool:
-    return node is not None and any(isinstance(n, A.Name) and n.symbol is var for n in A.walk(node))
+    return "read" if mentions(stmt, var) else None
 
 
 def _fixed_point(body: A.Block, candidates: frozenset[Symbol], set_first: frozenset[int],

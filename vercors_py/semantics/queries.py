@@ -1,0 +1,74 @@
+"""Questions about a checked program's statements and expressions that several stages ask:
+which variables a piece of code assigns, whether it reaches a barrier, which variables an
+expression mentions, which conjuncts of a clause are pure.  Read off the AST alone, one
+answer each, for the prover, the interpreter, `races` and `infer` alike."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ..syntax import ast as A
+from .symbols import Symbol, SymbolKind
+
+
+def _each(code) -> Iterable:
+    """The statements of `code`: one statement (or None), or several."""
+    if code is None:
+        return ()
+    return code if isinstance(code, (list, tuple)) else (code,)
+
+
+def assigned(code, *, declared: bool = False, kinds: Iterable[SymbolKind] | None = None) -> tuple[Symbol, ...]:
+    """The variables `code` (a statement or several) may assign, in the order of their
+    first assignment.  With `declared`, the variables it declares too (a loop runs a
+    declaration again); with `kinds`, only variables of those kinds."""
+    found: dict[Symbol, None] = {}
+    for stmt in _each(code):
+        for node in A.statements(stmt):
+            if isinstance(node, A.Assign):
+                found.setdefault(node.target.symbol)
+            elif declared and isinstance(node, A.VarDecl):
+                found.setdefault(node.symbol)
+    wanted = None if kinds is None else frozenset(kinds)
+    return tuple(s for s in found if s is not None
+                 and (wanted is None or isinstance(s, Symbol) and s.kind in wanted))
+
+
+def has_barrier(code, scope: A.Scope | None = None, procedures: Mapping | None = None) -> bool:
+    """Whether `code` (a statement or several) holds a barrier (one that orders the
+    memory `scope`, if given); with `procedures` (symbol -> procedure), also a barrier in
+    a procedure it calls, however deep."""
+    seen: set = set()
+    todo = list(_each(code))
+    while todo:
+        for node in A.statements(todo.pop()):
+            if isinstance(node, A.Barrier) and (scope is None or node.orders(scope)):
+                return True
+            if procedures is not None and isinstance(node, A.CallStmt) and node.symbol in procedures \
+                    and node.symbol not in seen:
+                seen.add(node.symbol)
+                todo.append(procedures[node.symbol].body)
+    return False
+
+
+def mentions(node, var: Symbol) -> bool:
+    """Whether `node` (an expression or statement, or None) names the variable `var`."""
+    return node is not None and any(isinstance(n, A.Name) and n.symbol is var for n in A.walk(node))
+
+
+def mentioned(node) -> frozenset[Symbol]:
+    """The symbols `node` names."""
+    return frozenset(n.symbol for n in A.walk(node) if isinstance(n, A.Name) and n.symbol is not None)
+
+
+def pure_conjuncts(e):
+    """The conjuncts of `e` that read no memory, hold no resource and need no `\\old`."""
+    if isinstance(e, A.Binary) and e.op in ("&&", "**"):
+        yield from pure_conjuncts(e.left)
+        yield from pure_conjuncts(e.right)
+    elif is_pure(e):
+        yield e
+
+
+def is_pure(e) -> bool:
+    """Whether `e` reads no memory, holds no resource and needs no `\\old`."""
+    return not any(isinstance(n, (A.Index, A.Perm, A.Old, A.Read, A.Write)) for n in A.walk(e))
