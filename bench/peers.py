@@ -425,8 +425,8 @@ def _races(text: str, path: str, benign: bool, intra_group: bool = False):
                            intra_group=intra_group)
 
     def rerun():
-        from vercors_py.races import session
-        session.races_checked(service.analyze(text, path).checked, RACES_TIMEOUT, None, benign,
+        from vercors_py.races import program
+        program.races_checked(service.analyze(text, path).checked, RACES_TIMEOUT, None, benign,
                               intra_group=intra_group)
     return r.verdict.value, r.diagnostics, rerun
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from vercors_py import frontend
-from vercors_py.infer.session import with_contract
+from vercors_py.infer.program import with_contract
 from vercors_py.infer.shape import CannotInfer
 from vercors_py.obligations import model as M
 from vercors_py.syntax import ast as A

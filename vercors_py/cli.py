@@ -54,7 +54,7 @@ def _main(argv: list[str] | None) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exc:    # --help, --version and usage errors end here
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    return args.run(args)
+    return args.handler(args)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -71,21 +71,21 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("file", metavar="FILE")
     _launch_options(show)
     _color_option(show)
-    show.set_defaults(run=_obligations)
+    show.set_defaults(handler=_obligations)
 
     explain = commands.add_parser("explain", help="what a diagnostic code means and how to fix it",
                                   description="Explain a diagnostic code (perm.read): what it means, a "
                                               "kernel that shows it, its usual causes and fix. A family "
                                               "(perm) lists its codes; no argument lists them all.")
     explain.add_argument("code", nargs="?", metavar="CODE")
-    explain.set_defaults(run=_explain)
+    explain.set_defaults(handler=_explain)
 
     lsp = commands.add_parser("lsp", help="run the language server (for editors)",
                               description="Run the language server over standard input and output "
                                           "(see docs/editor.md).")
     lsp.add_argument("--stdio", action="store_true",
                      help="talk over standard input and output (the default, and the only transport)")
-    lsp.set_defaults(run=_lsp)
+    lsp.set_defaults(handler=_lsp)
     return parser
 
 
@@ -130,7 +130,7 @@ def _analysis_arguments(command: argparse.ArgumentParser, entry: AnalysisEntry) 
     if entry.launch:
         _launch_options(command)
     _color_option(command)
-    command.set_defaults(run=lambda args: _analyse(entry, args))
+    command.set_defaults(handler=lambda args: _analyse(entry, args))
 
 
 def _default_timeout() -> float:

@@ -59,7 +59,7 @@ def _forget_after_fork() -> None:
 os.register_at_fork(after_in_child=_forget_after_fork)
 
 
-def run(fn, *args):
+def call(fn, *args):
     """fn(*args) on a deep thread (directly, when already on one)."""
     if getattr(_deep, "inside", False):
         return fn(*args)

@@ -131,14 +131,14 @@ def _obligations_of(analysis: Analysis):
 def run_text(text: str, path: str, options):
     """`vercors-py run` on one text: the concrete interpreter (run/) on every kernel.
     Raises run.inputs.InputError for `--init`/`--param` values that cannot be used."""
-    from .run import model, session
+    from .run import model, program
     from .run.inputs import InputError
     start = time.perf_counter()
     analysis = analyze(text, path)
     if analysis.rejected:
         return model.RunResult.rejected(path, analysis.source, _sorted(analysis.diagnostics))
     try:
-        return session.run_checked(analysis.checked, options)
+        return program.run_checked(analysis.checked, options)
     except InputError:
         raise
     except Exception as exc:
@@ -184,13 +184,13 @@ def races_text(text: str, path: str, options: Options = Options(), cancel=None, 
     kernels without their annotations (races/).  `benign_writes`: two writes of the same
     value to one cell are no race (GPUVerify's default); `intra_group`: only races
     between threads of one work group (GPUVerify's --only-intra-group)."""
-    from .races import model, session
+    from .races import model, program
     start = time.perf_counter()
     analysis = analyze(text, path, options.launch)
     if analysis.rejected:
         return model.RacesResult.rejected(path, analysis.source, _sorted(analysis.diagnostics))
     try:
-        verdict, diagnostics, pairs = session.races_checked(
+        verdict, diagnostics, pairs = program.races_checked(
             analysis.checked, options.timeout, cancel, benign_writes,
             fenced_only=frontend.for_path(path).fenced_barriers, intra_group=intra_group)
     except Cancelled:
@@ -217,7 +217,7 @@ def infer_text(text: str, path: str, options: Options = Options()):
     has none (infer/), and the verifier's verdict on the result.  The launch of `options`
     (sizes, `--assume` facts) is the one the kernels are read and checked under; the facts
     are written into the contracts too."""
-    from .infer.session import InferResult, InferVerdict, inferred_text, unread
+    from .infer.program import InferResult, InferVerdict, inferred_text, unread
     start = time.perf_counter()
     analysis = analyze(text, path, options.launch)
     if analysis.rejected:
@@ -238,7 +238,7 @@ def infer_text(text: str, path: str, options: Options = Options()):
 
 
 def infer_file(path: str, options: Options = Options()):
-    from .infer.session import InferResult
+    from .infer.program import InferResult
     return _on_file(path, InferResult, lambda text: infer_text(text, path, options))
 
 

@@ -215,12 +215,12 @@ def test_no_benign_tolerance_turns_benign_writes_off(tmp_path):
 
 def test_an_exception_in_races_is_a_crash_with_its_last_frames(tmp_path, monkeypatch):
     peers = _peers()
-    from vercors_py.races import session
+    from vercors_py.races import program
 
     def boom(*args, **kwargs):
         raise KeyError("no such access")
     # caught by the service (internal.error): raised again outside it for the frames
-    monkeypatch.setattr(session, "races_checked", boom)
+    monkeypatch.setattr(program, "races_checked", boom)
     caught = _races(peers, tmp_path, "caught/kernel.cl", FREE)
     assert caught.outcome is peers.Agreement.CRASHED and caught.code == "internal.error"
     assert "no such access" in caught.message and caught.trace and "in boom" in caught.trace[-1]

@@ -49,7 +49,7 @@ def test_a_failing_check_loads_no_interpreter(repo_root):
 def test_run_loads_neither_the_prover_nor_the_c_front_end(repo_root):
     code, modules = loaded(repo_root, "run", "examples/seed004-fig8-demo.pvl")
     assert code == 0
-    assert "vercors_py.run.session" in modules
+    assert "vercors_py.run.program" in modules
     assert unwanted(modules, ("vercors_py.engine.verify", "vercors_py.engine.runner",
                               *NOT_FOR_PVL)) == []
 

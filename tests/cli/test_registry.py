@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from vercors_py import cli, registry
-from vercors_py.infer.session import InferVerdict
+from vercors_py.infer.program import InferVerdict
 from vercors_py.races.model import RacesVerdict
 from vercors_py.results import (EXIT_ORDER, AnalysisVerdict, Conclusion, Result, Verdict,
                                 most_serious_exit, worst)

@@ -158,7 +158,7 @@ def test_a_condition_around_later_points_is_written_by_its_locals_values():
     # state it by the values of `x` and `y`, as every other clause: an invariant knows
     # nothing of the locals.
     from vercors_py import frontend
-    from vercors_py.infer.session import inferred_text
+    from vercors_py.infer.program import inferred_text
     path = DATA / "early-return-local.cu"
     analysis = service.analyze(path.read_text(), str(path))
     text, kernels, problems, _ = inferred_text(analysis.checked, path.read_text(), frontend.for_path(str(path)).comment_contracts)

@@ -9,7 +9,7 @@ import itertools
 import pytest
 
 from vercors_py import service
-from vercors_py.run.model import Launch, RunOptions
+from vercors_py.run.model import ConcreteLaunch, RunOptions
 from vercors_py.semantics.dimensions import Sizes, derived_ids, id_store, names_components
 from vercors_py.semantics.symbols import RESERVED
 from vercors_py.syntax import parser
@@ -137,7 +137,7 @@ def test_a_run_names_threads_with_their_components():
     result = service.run_text(text, "k.pvl", RunOptions(gsize=(2, 2), ngroups=1))
     messages = " ".join(d.message for d in result.diagnostics)
     assert "thread tid 2 (gid 0 = (0, 0, 0), lid 2 = (0, 1, 0))" in messages
-    assert Launch(4, 1, (), ((2, 2, 1), (1, 1, 1))).describe() == "gsize = 4 (2 x 2 x 1), ngroups = 1 (1 x 1 x 1)"
+    assert ConcreteLaunch(4, 1, (), ((2, 2, 1), (1, 1, 1))).describe() == "gsize = 4 (2 x 2 x 1), ngroups = 1 (1 x 1 x 1)"
 
 
 def test_a_kernel_of_one_dimension_runs_at_the_product_of_the_sizes_given():
@@ -147,4 +147,4 @@ def test_a_kernel_of_one_dimension_runs_at_the_product_of_the_sizes_given():
   void main() { a[tid] = lid; }
 }"""
     result = service.run_text(text, "k.pvl", RunOptions(gsize=(2, 3), ngroups=1))
-    assert [r.launch for r in result.launches] == [Launch(6, 1)]
+    assert [r.launch for r in result.launches] == [ConcreteLaunch(6, 1)]

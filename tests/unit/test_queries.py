@@ -63,7 +63,7 @@ def test_has_barrier_by_the_memory_it_orders_and_through_calls():
     assert not queries.has_barrier(_loop(kernel))
     # A procedure of the C front end's calls may hold one (PVL's may not): followed only
     # when the procedures are given, and each once.
-    procedures = {call.symbol: types.SimpleNamespace(body=A.Block((call, barrier)))}
+    procedures = {call.symbol: types.SimpleNamespace(body=A.Block((call, barrier), span=call.span))}
     assert not queries.has_barrier(call)
     assert queries.has_barrier(call, procedures=procedures)
 
@@ -73,7 +73,7 @@ def test_mentions_and_pure_conjuncts():
     loop = _loop(kernel)
     i = queries.assigned(loop.body)[1]
     assert queries.mentions(loop.cond, i) and not queries.mentions(None, i)
-    assert {s.name for s in queries.mentioned(loop.cond)} == {"i", "n"}
+    assert {s.name for s in queries.symbols_in(loop.cond)} == {"i", "n"}
     assign = next(s for s in A.statements(kernel.main.body) if isinstance(s, A.ArrayAssign))
     span = loop.cond.span
     facts = A.Binary("&&", loop.cond, A.Binary("==", assign.target, assign.value, span=span), span=span)

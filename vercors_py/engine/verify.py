@@ -239,7 +239,7 @@ def _mentions_group_ids(exprs) -> bool:
 
 
 def prove(ob: M.Obligation, timeout: float, cancel=None) -> ObligationResult:
-    return deep.run(_prove, ob, timeout, cancel)
+    return deep.call(_prove, ob, timeout, cancel)
 
 
 def _prove(ob: M.Obligation, timeout: float, cancel) -> ObligationResult:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import attrs
 
 from ..semantics.symbols import RESERVED, SymbolKind
-from ..semantics.queries import assigned, is_pure, mentioned, pure_conjuncts
+from ..semantics.queries import assigned, is_pure, pure_conjuncts, symbols_in
 from ..syntax import ast as A
 
 
@@ -51,7 +51,7 @@ def _block(paths: _Paths, block: A.Block, facts: tuple) -> A.Block:
     for s in block.stmts:
         stmts.append(_stmt(paths, s, facts))
         changed = _assigned_or_declared(s)
-        facts = tuple(f for f in facts if not (mentioned(f) & changed)) + _established(s)
+        facts = tuple(f for f in facts if not (symbols_in(f) & changed)) + _established(s)
     return attrs.evolve(block, stmts=tuple(stmts))
 
 
@@ -64,7 +64,7 @@ def _established(s) -> tuple:
             pass
         case _:
             return ()
-    if target.symbol in mentioned(value) or not is_pure(value):
+    if target.symbol in symbols_in(value) or not is_pure(value):
         return ()
     return (A.Binary("==", target, value, span=s.span),)
 
@@ -82,9 +82,9 @@ def _stmt(paths: _Paths, s, facts: tuple):
         case A.While() | A.For():
             changed = _assigned_or_declared(s.body) | (_assigned_or_declared(s.update) if isinstance(s, A.For) and s.update else frozenset())
             if isinstance(s, A.For) and s.init is not None:
-                outside = tuple(f for f in facts if not (mentioned(f) & (changed | _assigned_or_declared(s.init))))
+                outside = tuple(f for f in facts if not (symbols_in(f) & (changed | _assigned_or_declared(s.init))))
             else:
-                outside = tuple(f for f in facts if not (mentioned(f) & changed))
+                outside = tuple(f for f in facts if not (symbols_in(f) & changed))
             invariants = tuple(f for c in s.contract for f in pure_conjuncts(c.expr))
             cond = tuple(pure_conjuncts(s.cond)) if s.cond is not None else ()
             body = _stmt(paths, s.body, outside + invariants + cond)
@@ -109,7 +109,7 @@ def _relevant(facts: tuple, exprs) -> tuple:
     those about sizes and parameters alone.  Others cannot matter to the contract; in
     nested loops they would add a check per fact at every barrier."""
     def tied(e) -> frozenset:
-        return frozenset(s for s in mentioned(e) if s.kind in _VARIABLES or s in _IDS)
+        return frozenset(s for s in symbols_in(e) if s.kind in _VARIABLES or s in _IDS)
 
     wanted = frozenset().union(*(tied(e) for e in exprs))
     kept = {id(f) for f in facts if not tied(f)}

@@ -5,6 +5,6 @@ every front end produces: protocol.py walks a kernel's main once, symbolically, 
 accesses it makes with their barriers, branches and loops; intervals.py cuts that into
 barrier intervals, per memory space; check.py asks Z3, in one query per array and
 interval, whether two distinct threads can make two of its accesses to one cell, at least
-one writing; session.py puts the answers together.  The answer is race-free only when every
+one writing; program.py puts the answers together.  The answer is race-free only when every
 query is unsatisfiable; a model is a witness; anything else is unknown.
 """

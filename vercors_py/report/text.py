@@ -73,7 +73,7 @@ def render_races(result, explained: set[str] | None = None, style: Style = PLAIN
 
 
 def render_infer(result, explained: set[str] | None = None, style: Style = PLAIN) -> str:
-    """An `infer.session.InferResult`: the problems of the kernels without a contract and
+    """An `infer.program.InferResult`: the problems of the kernels without a contract and
     the check's diagnostics on the text with the contracts, then a summary line."""
     lines: list[str] = []
     for diagnostic in result.diagnostics:

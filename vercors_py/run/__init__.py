@@ -7,5 +7,5 @@ division by zero, failed asserts and, where the kernel is annotated, contracts a
 permissions checked on the real state.  The pipeline stops at the checked program:
 the interpreter reads the same resolved AST that the obligations are generated from.
 
-values -> memory, races -> evaluate, resources -> thread -> launch -> schedule -> session
+values -> memory, race_detector -> evaluate, resources -> thread -> launch -> schedule -> program
 """

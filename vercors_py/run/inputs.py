@@ -21,7 +21,7 @@ from ..syntax import ast as A
 from ..semantics.evaluate import Evaluator, bounded_range, split_quantifier
 from ..semantics.faults import Fault, Unevaluable
 from .launch import ARBITRARY, size_frame, thread_frame
-from .model import Launch
+from .model import ConcreteLaunch
 
 GSIZES = range(1, 9)
 NGROUPS = range(1, 4)
@@ -74,7 +74,7 @@ def _pure(functions) -> Evaluator:
     return Evaluator(functions, no_memory)
 
 
-def lengths_if_allowed(kernel: A.Kernel, functions, launch: Launch) -> dict | None:
+def lengths_if_allowed(kernel: A.Kernel, functions, launch: ConcreteLaunch) -> dict | None:
     """The array lengths of a launch whose contexts hold, and the facts of every thread's
     precondition that read no memory (`tid < \\length(a)`: a launch that breaks them is
     not one the contract speaks of); None when the launch is not one the kernel allows."""
@@ -103,7 +103,7 @@ def _holds_or_unknown(evaluator: Evaluator, fact: A.Expr, frame) -> bool:
 
 
 def launches(kernel: A.Kernel, functions, gsize: int | None, ngroups: int | None, sweep: bool,
-             given: dict[str, int]) -> list[tuple[Launch, dict]]:
+             given: dict[str, int]) -> list[tuple[ConcreteLaunch, dict]]:
     """The launches to run with their array lengths: one per size pair of the sweep
     (or the given sizes), with the first parameter values the contexts allow."""
     found = []
@@ -115,7 +115,7 @@ def launches(kernel: A.Kernel, functions, gsize: int | None, ngroups: int | None
         candidates += tuple(v for v in (g, g * n) if v not in candidates)
         for values in itertools.islice(itertools.product(candidates, repeat=len(free)), MAX_PARAM_COMBINATIONS):
             params = {**given, **dict(zip(free, values))}
-            launch = Launch(g, n, tuple((p.name, params[p.name]) for p in kernel.params), shape)
+            launch = ConcreteLaunch(g, n, tuple((p.name, params[p.name]) for p in kernel.params), shape)
             lengths = lengths_if_allowed(kernel, functions, launch)
             if lengths is not None:
                 found.append((launch, lengths))
@@ -161,7 +161,7 @@ def _pinned(kernel: A.Kernel) -> dict[str, int]:
     return found
 
 
-def initial_memory(kernel: A.Kernel, launch: Launch, lengths: dict, inits: dict, rng: random.Random,
+def initial_memory(kernel: A.Kernel, launch: ConcreteLaunch, lengths: dict, inits: dict, rng: random.Random,
                    functions, attempt: int) -> dict:
     """(array Symbol, group or None) -> values, for the `attempt`-th try."""
     memory = {}

@@ -17,22 +17,22 @@ from . import resources as R
 from ..semantics.evaluate import Evaluator
 from ..semantics.faults import Fault, Unevaluable
 from .memory import Memory
-from .model import Access, Cell, Launch, RunOptions, ThreadId, show_value
-from .races import RaceDetector, kind
+from .model import CellAccess, Cell, ConcreteLaunch, RunOptions, ThreadId, show_value
+from .race_detector import RaceDetector, kind
 from .thread import Stopped, ThreadRun
 from .values import NONE, Amount
 
 ARBITRARY = range(-4, 10)      # values of uninitialised variables and random memory
 
 
-def size_frame(kernel: A.Kernel, launch: Launch) -> dict:
+def size_frame(kernel: A.Kernel, launch: ConcreteLaunch) -> dict:
     params = dict(launch.params)
     frame = id_store(launch.sizes, None, None)
     frame.update({p.symbol: params[p.name] for p in kernel.params})
     return frame
 
 
-def thread_frame(base: dict, launch: Launch, gid: int, lid: int | None = None) -> dict:
+def thread_frame(base: dict, launch: ConcreteLaunch, gid: int, lid: int | None = None) -> dict:
     """The frame of one thread (of a group, without lid): the sizes and parameters, and
     its ids."""
     sizes = launch.sizes
@@ -52,7 +52,7 @@ class Group:
 
 
 class KernelRun:
-    def __init__(self, checked, kernel: A.Kernel, launch: Launch, lengths: dict, initial: dict,
+    def __init__(self, checked, kernel: A.Kernel, launch: ConcreteLaunch, lengths: dict, initial: dict,
                  options: RunOptions, rng: random.Random):
         self.kernel = kernel
         self.launch = launch
@@ -184,7 +184,7 @@ class KernelRun:
     def epoch(self, gid: int, cell: Cell) -> int:
         return self.groups[gid].epochs[cell.array.scope]
 
-    def access(self, access: Access) -> None:
+    def access(self, access: CellAccess) -> None:
         other = self.races.access(access)
         if other is None:
             return
@@ -200,7 +200,7 @@ class KernelRun:
                                         f"{first.cell.describe()}"),),
                   steps=(first.step, second.step))
 
-    def report_permission(self, thread: ThreadRun, access: Access, amount: Amount) -> None:
+    def report_permission(self, thread: ThreadRun, access: CellAccess, amount: Amount) -> None:
         code = "perm.write" if access.write else "perm.read"
         need = "write permission" if access.write else "a permission"
         holders = [(t, t.ledger[access.cell]) for g in self.groups for t in g.threads

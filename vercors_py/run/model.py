@@ -19,7 +19,9 @@ class Schedule(enum.Enum):
 
 
 @attrs.frozen
-class Launch:
+class ConcreteLaunch:
+    """One launch the interpreter runs: its sizes and the parameters' values (the launch a
+    user constrains, sizes or facts, is cfamily.launch.Launch)."""
     gsize: int
     ngroups: int
     params: tuple[tuple[str, int], ...] = ()     # kernel parameters by name, in order
@@ -78,7 +80,8 @@ class Cell:
 
 
 @attrs.frozen
-class Access:
+class CellAccess:
+    """One access of a thread to a memory cell, as the interpreter made it."""
     thread: ThreadId
     cell: Cell
     write: bool
@@ -110,7 +113,7 @@ def show_value(value) -> str:
 
 @attrs.frozen
 class LaunchResult:
-    launch: Launch
+    launch: ConcreteLaunch
     schedule: Schedule
     seed: int
     steps: int

@@ -17,7 +17,7 @@ import attrs
 from .. import diagnostics as D
 from ..semantics.dimensions import Sizes
 from .model import RunOptions, Schedule
-from .session import run_checked
+from .program import run_checked
 
 # `name = 3` of a counterexample, also `gsize.x = 2`; not the copies `lid'` of bound variables.
 _PAIR = re.compile(r"(?<![\w.'])([A-Za-z_][\w]*(?:\.[xyz])?) = (-?\d+)\b")

@@ -21,7 +21,7 @@ from ..source import Span
 from ..syntax import ast as A
 from ..semantics.evaluate import Evaluator
 from ..semantics.faults import Fault, Unevaluable
-from .model import Access, Cell, ThreadId
+from .model import CellAccess, Cell, ThreadId
 from .values import NONE
 
 MAX_CALL_DEPTH = 200
@@ -82,7 +82,7 @@ class ThreadRun:
 
     def _access(self, cell: Cell, write: bool, span) -> None:
         launch = self.launch
-        access = Access(self.ids, cell, write, span, launch.steps, launch.epoch(self.ids.gid, cell))
+        access = CellAccess(self.ids, cell, write, span, launch.steps, launch.epoch(self.ids.gid, cell))
         launch.access(access)
         if launch.contracts:
             amount = self.ledger.get(cell, NONE)

@@ -46,7 +46,7 @@ class CheckedProgram:
 def check_program(program: A.Program, source: SourceText) -> CheckedProgram:
     # The passes recurse over the tree; give them a stack for the deepest nesting the
     # parser accepts.
-    return deep.run(_check_program, program, source)
+    return deep.call(_check_program, program, source)
 
 
 def _check_program(program: A.Program, source: SourceText) -> CheckedProgram:

@@ -55,7 +55,7 @@ def mentions(node, var: Symbol) -> bool:
     return node is not None and any(isinstance(n, A.Name) and n.symbol is var for n in A.walk(node))
 
 
-def mentioned(node) -> frozenset[Symbol]:
+def symbols_in(node) -> frozenset[Symbol]:
     """The symbols `node` names."""
     return frozenset(n.symbol for n in A.walk(node) if isinstance(n, A.Name) and n.symbol is not None)
 

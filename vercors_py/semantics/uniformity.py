@@ -4,7 +4,7 @@ A variable is uniform when every thread of a work group holds the same value in 
 gid, gsize, ngroups, tcount, kernel parameters, and locals of `main` that are only
 ever assigned uniform expressions under uniform conditions (a fixed point, since
 assignments may depend on each other).  Memory reads are never uniform, except for
-`races` (`memory=True`, races/session.py): there a read of a cell at a uniform index
+`races` (`memory=True`, races/program.py): there a read of a cell at a uniform index
 is.
 
 Barrier divergence is then reported for
@@ -208,7 +208,7 @@ def _fixed_point(body: A.Block, candidates: frozenset[Symbol], set_first: frozen
 def analyze(main: A.Procedure, decided: frozenset[int] = frozenset(), memory: bool = False) -> Uniformity:
     """`decided`: the ids of `if`s whose condition another analysis has shown to be the
     same for every thread of a work group that reaches it (races/decided.py); `memory`: a
-    read at a uniform index is uniform (races/session.py)."""
+    read at a uniform index is uniform (races/program.py)."""
     candidates = frozenset(_locals_of(main.body))
     set_first = _set_before_read(main.body)
     uniform, walker = _fixed_point(main.body, candidates, set_first, use_context=True, decided=decided,

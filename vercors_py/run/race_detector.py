@@ -8,14 +8,14 @@ read and the latest write are kept: enough to find a race on every cell that has
 """
 from __future__ import annotations
 
-from .model import Access, Cell, ThreadId
+from .model import CellAccess, Cell, ThreadId
 
 
 class RaceDetector:
     def __init__(self) -> None:
-        self._latest: dict[Cell, dict[tuple[ThreadId, bool], Access]] = {}
+        self._latest: dict[Cell, dict[tuple[ThreadId, bool], CellAccess]] = {}
 
-    def access(self, access: Access) -> Access | None:
+    def access(self, access: CellAccess) -> CellAccess | None:
         """Record an access; return an earlier access it races with, if any."""
         seen = self._latest.setdefault(access.cell, {})
         found = None
@@ -28,12 +28,12 @@ class RaceDetector:
         return found
 
 
-def _concurrent(a: Access, b: Access) -> bool:
+def _concurrent(a: CellAccess, b: CellAccess) -> bool:
     if a.thread.gid != b.thread.gid:
         return b.cell.group is None            # groups never synchronise
     return a.epoch == b.epoch
 
 
-def kind(first: Access, second: Access) -> str:
+def kind(first: CellAccess, second: CellAccess) -> str:
     """GPUVerify's names: write-write, write-read, read-write (first, then second)."""
     return f"{'write' if first.write else 'read'}-{'write' if second.write else 'read'}"

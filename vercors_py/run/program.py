@@ -22,7 +22,7 @@ def run_checked(checked, options: RunOptions) -> RunResult:
     InputError for an `--init` or `--param` that names nothing, or an `--init` that is not
     an expression."""
     start = time.perf_counter()
-    results, unrunnable = deep.run(_run_all, checked, options)
+    results, unrunnable = deep.call(_run_all, checked, options)
     diagnostics = _merge(results) + unrunnable
     if any(d.severity is D.Severity.ERROR and d.family != "timeout" for d in diagnostics):
         verdict = RunVerdict.PROBLEMS
