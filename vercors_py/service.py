@@ -254,7 +254,9 @@ def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progr
         return FileResult.rejected(path, analysis.source, _sorted(analysis.diagnostics))
     if obligations is None:
         from .obligations import generate
-        obligations = generate.obligations(analysis.checked)
+        from .semantics.decided_uniformity import refined
+        # Divergence the lock-step rule finds is asked of the solver before it is reported.
+        obligations = generate.obligations(refined(analysis.checked, options.timeout, cancel))
     results = _prove(obligations, options, cancel, cache, progress)
     diagnostics = list(analysis.diagnostics)
     vacuous: set = set()

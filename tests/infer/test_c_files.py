@@ -166,3 +166,24 @@ def test_a_condition_around_later_points_is_written_by_its_locals_values():
     annotations = [part.split("@*/")[0] for part in text.split("/*@")[1:]]
     assert annotations and not any("!(y >= height" in a for a in annotations)
     assert infer("early-return-local-racy.cu").verdict.value != "inferred, verified"
+
+
+def test_a_condition_uniform_by_a_host_fact_keeps_its_barriers_from_diverging():
+    # `i < N` holds for every work-item when N == tcount.x: the solver decides it uniform.
+    ok = infer("uniform-by-fact.cl", "N == 1024", "N == tcount.x")
+    assert ok.verdict.value == "inferred, verified", [d.message for d in ok.diagnostics]
+    # Groups of one work-item cannot diverge, whichever work-item skips the branch.
+    single = service.infer_text((DATA / "uniform-by-fact.cl").read_text(), "uniform-by-fact.cl", service.Options(
+        timeout=20.0, jobs=1, launch=Launch(local=(1,), facts=("N == 1024", "N == tcount.x - 1"))))
+    assert single.verdict.value == "inferred, verified", [d.message for d in single.diagnostics]
+
+
+@pytest.mark.parametrize("launch", [Launch(facts=("N == 1024",)),
+                                    Launch(facts=("N == 1024", "N == tcount.x - 1")),
+                                    Launch(local=(2,), groups=(2,), facts=("N == 3",))],
+                         ids=["no-fact", "one-short", "two-groups-of-two"])
+def test_without_the_fact_the_condition_still_diverges(launch):
+    result = service.infer_text((DATA / "uniform-by-fact.cl").read_text(), "uniform-by-fact.cl",
+                                service.Options(timeout=20.0, jobs=1, launch=launch))
+    assert result.verdict.value == "inferred, not verified"
+    assert any(d.code == "divergence.barrier" for d in result.diagnostics)
