@@ -187,3 +187,14 @@ def test_without_the_fact_the_condition_still_diverges(launch):
                                 service.Options(timeout=20.0, jobs=1, launch=launch))
     assert result.verdict.value == "inferred, not verified"
     assert any(d.code == "divergence.barrier" for d in result.diagnostics)
+
+
+def test_a_helpers_counter_named_like_the_kernels_is_written_by_the_helpers_name():
+    ok = infer("helper-counter.cl")
+    assert ok.verdict.value == "inferred, verified", [d.message for d in ok.diagnostics]
+    annotations = [part.split("@*/")[0] for part in ok.text.split("/*@")[1:]]
+    assert "loop_invariant 0 <= i && (i == 0 || i <= 4);" in annotations[0]
+    assert not any("'" in a for a in annotations)
+    racy = infer("helper-counter-racy.cl")
+    assert racy.verdict.value == "inferred, not verified"
+    assert any(d.code.startswith("injectivity") for d in racy.diagnostics)

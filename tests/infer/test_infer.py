@@ -152,9 +152,10 @@ def test_a_run_of_the_inferred_contract_finds_nothing(name):
     assert problems == [], [d.message for d in problems]
 
 
-def test_a_c_helper_is_read_where_it_is_inlined_but_its_loops_get_no_annotation():
+def test_a_c_helpers_loop_gets_its_annotation_in_the_helpers_names():
     helper = """void fill(__global int *p, int n) {
-  for (int i = 0; i < n; i++) {
+  int i;
+  for (i = 0; i < n; i++) {
     p[get_global_id(0) * n + i] = 0;
   }
 }
@@ -171,8 +172,18 @@ def test_a_c_helper_is_read_where_it_is_inlined_but_its_loops_get_no_annotation(
     ok = service.infer_text(straight + kernel.replace("CALL", "one(a)"), "one.cl", options)
     assert ok.verdict.value == "inferred, verified", [d.message for d in ok.diagnostics]
     looped = service.infer_text(helper + kernel.replace("CALL", "fill(a, 4)"), "fill.cl", options)
-    assert looped.verdict.value == "not inferred"
-    assert "helper function" in looped.diagnostics[0].message
+    assert looped.verdict.value == "inferred, verified", [d.message for d in looped.diagnostics]
+    assert "loop_invariant 0 <= i &&" in looped.text
+    # A counter declared by the `for` is not in scope before it, where its annotation
+    # stands: the kernel's array `p` would be meant instead, and the helper's pointer `p`
+    # hides the kernel's array `p`.  Both are refused with the name they concern.
+    declared = helper.replace("int i;\n  for (i = 0;", "for (int i = 0;")
+    refused = service.infer_text(declared + kernel.replace("CALL", "int i = 0; fill(a, 4)"), "fill.cl", options)
+    assert refused.verdict.value == "not inferred"
+    assert "`i` (a local variable) cannot be named in the annotation of the loop" in refused.diagnostics[0].message
+    hidden = service.infer_text(helper + kernel.replace("*a", "*p").replace("CALL", "fill(p, 4)"), "fill.cl", options)
+    assert hidden.verdict.value == "not inferred"
+    assert "`p` (an array) cannot be named" in hidden.diagnostics[0].message
 
 
 def test_a_conditional_step_is_no_counter():

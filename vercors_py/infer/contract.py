@@ -20,6 +20,7 @@ from ..syntax.printer import format_expr
 from .arms import split
 from .clauses import conj, disj, forall, implies, readable, spelled
 from .ranges import Ranges
+from .scoped_names import Scopes, c_name
 from .reach import Plan, stable
 from .branches import cases
 from .pragmas import above_pragmas
@@ -252,24 +253,32 @@ class _Place:
     lines: tuple                   # `requires ...;`, `loop_invariant ...;`, ...
 
 
-def _places(kernel: A.Kernel, plan: Plan, w: _Writer, lengths: dict, bounded) -> list[_Place]:
+def _places(kernel: A.Kernel, plan: Plan, w: _Writer, lengths: dict, bounded, at=None) -> list[_Place]:
     """The clauses of each spot.  `bounded(procedure)` says which procedures' contracts
     state that their indices are inside the arrays: those whose parameters come with no
     range, and C kernels, whose pointers come with no length.  The kernel's contract
     starts with the host facts given outside the file (`--assume`), which the check of
-    the result assumes: written, they are where the user sees them."""
+    the result assumes: written, they are where the user sees them.  `at(node)`, called
+    before the clauses of a spot are made, gives what finishes each of them there (the
+    names that mean their variables where it stands, scoped_names.py)."""
     out = []
+
+    def place(node, groups) -> None:
+        finish = at(node) if at is not None else (lambda e: e)
+        out.append(_Place(node, _lines(*((keyword, [finish(e) for e in clauses]) for keyword, clauses in groups()))))
+
     for procedure, requires, ensures in [(kernel.main, plan.requires, plan.ensures), *plan.procedures]:
-        ranges = w.bounds([n for n in bounded(procedure, requires, plan)], lengths)
-        given = [w.spell(c.expr) for c in _given(kernel)] if procedure is kernel.main else []
-        out.append(_Place(procedure, _lines(("context_everywhere", given),
-                                            ("requires", ranges + w.clauses(requires)),
-                                            ("ensures ", w.clauses(ensures)))))
+        def contract(procedure=procedure, requires=requires, ensures=ensures):
+            ranges = w.bounds([n for n in bounded(procedure, requires, plan)], lengths)
+            given = [w.spell(c.expr) for c in _given(kernel)] if procedure is kernel.main else []
+            return (("context_everywhere", given), ("requires", ranges + w.clauses(requires)),
+                    ("ensures ", w.clauses(ensures)))
+        place(procedure, contract)
     for barrier, requires, ensures, facts in plan.barriers:
-        out.append(_Place(barrier, _lines(("context ", [w.spell(f) for f in facts]), ("requires", w.clauses(requires)),
-                                          ("ensures ", w.clauses(ensures)))))
+        place(barrier, lambda: (("context ", [w.spell(f) for f in facts]), ("requires", w.clauses(requires)),
+                                ("ensures ", w.clauses(ensures))))
     for loop, needs, facts in plan.loops:
-        out.append(_Place(loop, _lines(("loop_invariant", [w.spell(f) for f in facts] + w.clauses(needs)))))
+        place(loop, lambda: (("loop_invariant", [w.spell(f) for f in facts] + w.clauses(needs)),))
     return out
 
 
@@ -322,7 +331,8 @@ def written_c(kernel: A.Kernel, plan: Plan, text: str) -> str:
     launch must give (the verifier reports a requirement no launch can meet)."""
 
     ranges = Ranges(kernel, _annotation_text)
-    w = _Writer(kernel, plan, spell=lambda e: ranges.unwrapped(_annotation_text(e)), ranges=ranges)
+    scopes = Scopes(kernel)
+    w = _Writer(kernel, plan, spell=lambda e: scopes.written(ranges.unwrapped(_annotation_text(e))), ranges=ranges)
     lengths = {a.name: a.length for a in kernel.arrays}
 
     def bounded(procedure, requires, plan):
@@ -330,20 +340,26 @@ def written_c(kernel: A.Kernel, plan: Plan, text: str) -> str:
         return [n for n in everywhere if stable(n)]
 
     edits, seen = [], set()
-    for place in _places(kernel, plan, w, lengths, bounded):
+    def scoped(node):
+        scopes.enter(node)
+        return scopes.written
+
+    written_at: dict[int, tuple] = {}
+    for place in _places(kernel, plan, w, lengths, bounded, scoped):
         if not place.lines:
             continue
-        if not kernel.span.start <= place.node.span.start <= kernel.span.end and place.node is not kernel.main:
-            raise CannotInfer(place.node.span, "a loop or barrier of a helper function, inlined into the kernel: "
-                                               "an annotation there would be read in the helper's names")
         start = _declaration_start(text, kernel.span.start) if place.node is kernel.main else place.node.span.start
         at = text.rfind("\n", 0, start) + 1
         if isinstance(place.node, (A.For, A.While)):
             at = above_pragmas(text, at)
         if at in seen:
-            raise CannotInfer(place.node.span, "two of the kernel's loops or barriers stand on one line: one "
-                                               "annotation cannot serve both")
+            if written_at[at] == place.lines and not kernel.span.start <= start <= kernel.span.end:
+                continue               # a helper inlined at two calls: its annotation is read at each
+            raise CannotInfer(place.node.span, "two of the kernel's loops or barriers stand on one line, or a "
+                                               "helper's at two calls need different clauses: one annotation "
+                                               "cannot serve both")
         seen.add(at)
+        written_at[at] = place.lines
         line = text[at:start]
         pad = line[:len(line) - len(line.lstrip(" \t"))]
         edits.append((at, at, f"{pad}/*@\n" + "".join(f"{pad}  {line}\n" for line in place.lines) + f"{pad}@*/\n"))
@@ -372,10 +388,9 @@ def _annotation_text(e: A.Expr) -> A.Expr:
     def plain(n: A.Expr) -> A.Expr:
         match n:
             case A.Name(symbol=symbol) if symbol is not None and symbol.kind is SymbolKind.LOCAL \
-                    and n.spelling not in (None, n.id):
-                raise CannotInfer(n.span, f"`{n.spelling}` is renamed in the kernel's mapping (it is named like a "
-                                          "reserved name, or shadows another variable): annotations cannot name it")
-            case A.Name(id=name) if "'" in name:
+                    and n.spelling not in (None, n.id, c_name(n.id)):
+                raise CannotInfer(n.span, f"`{n.spelling}` is mapped to `{n.id}`: annotations cannot name it")
+            case A.Name(id=name, symbol=symbol) if "'" in name and (symbol is None or symbol.kind is not SymbolKind.LOCAL):
                 raise CannotInfer(n.span, f"`{n.spelling or name}` is renamed in the kernel's mapping (it is named "
                                           "like a reserved name): annotations cannot name it")
             case A.Name(id=name, symbol=symbol) if "$" in name and symbol is not None \
