@@ -256,3 +256,19 @@ def test_divergence_is_a_failed_lock_step_obligation():
     assert {d.code for d in lockstep[0].diagnostics} == {"divergence.barrier"}
     # the other obligations are still checked
     assert any(o.name == "k/thread" and o.verdict.value == "verified" for o in result.obligations)
+
+
+def test_the_solver_decides_only_where_the_rule_finds_divergence():
+    from vercors_py.semantics.decided_uniformity import refined
+
+    def checked(name):
+        text = (DATA / name).read_text()
+        parsed = parser.parse(text, name)
+        return semantic_check.check_program(parsed.program, parsed.source)
+
+    accepted = checked("barrier-under-gid-ok.pvl")
+    assert refined(accepted, 10.0) is accepted          # no query, nothing changed
+    decided = refined(checked("decided-by-context-ok.pvl"), 10.0)
+    assert decided.divergence == () and {s.name for s in decided.kernels[0].uniform} >= {"rounds", "i"}
+    wrong = checked("decided-by-context.pvl")
+    assert refined(wrong, 10.0).divergence == wrong.divergence
