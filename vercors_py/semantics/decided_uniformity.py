@@ -10,7 +10,7 @@ condition the rule accepts.
 This is the question `races` asks already (races/decided.py): an `if` of main is
 decided when Z3 *proves* that every two threads of one work group that reach it evaluate
 its condition alike, over a walk (races/protocol.py) that over-approximates each
-thread's values, and only for conditions that read no memory.  Unknown, a timeout, a
+thread's values, and only for conditions (and paths to them) that read no memory.  Unknown, a timeout, a
 condition that reads memory or code the walk cannot follow leave the `if` undecided:
 non-uniform, as the rule says.  The rule is then applied again with the decided `if`s
 uniform, which widens the uniform locals, and the walk redone with them, until nothing
@@ -26,7 +26,7 @@ import z3
 
 from .. import diagnostics as D
 from ..races.check import _solver
-from ..races.decided import decided
+from ..races.decided import _reads_memory, decided
 from ..races.protocol import Unsupported, protocol
 from .check import CheckedKernel, CheckedProgram
 from .uniformity import Uniformity, analyze
@@ -55,7 +55,7 @@ def _refined(checked: CheckedProgram, ck: CheckedKernel, timeout: float, cancel)
         if not _launchable(p, timeout):
             # Facts no launch meets would make every condition "uniform".
             return ck
-        while _divergent(uniformity) and (more := decided(p, timeout)) > known:
+        while _divergent(uniformity) and (more := _memoryless(p, decided(p, timeout))) > known:
             known = more
             uniformity = analyze(main, known)
             # The uniform locals grew: loop variables they name are shared by a group.
@@ -64,6 +64,15 @@ def _refined(checked: CheckedProgram, ck: CheckedKernel, timeout: float, cancel)
         # Code the walk cannot follow: what was decided before it stands.
         pass
     return ck if uniformity == ck.uniformity else CheckedKernel(ck.kernel, uniformity)
+
+
+def _memoryless(p, ids: frozenset[int]) -> frozenset[int]:
+    """The `if`s of `ids` whose condition and path read no memory wherever the walk met
+    them.  `decided` takes a condition the threads' own values do not enter as alike
+    (`if (a[0] > 0)`): two threads read one value of a cell in the walk because a
+    different one needs a race, which `races` reports; `check` asks uniformity before it
+    proves the permissions that exclude races, so it does not lean on that."""
+    return frozenset(i for i in ids if not any(_reads_memory(z3.And(guard, cond)) for guard, cond in p.branches[i]))
 
 
 def _launchable(p, timeout: float) -> bool:
