@@ -125,7 +125,9 @@ def _obligations_of(analysis: Analysis):
     if analysis.rejected:
         return FileResult.rejected(analysis.source.path, analysis.source, _sorted(analysis.diagnostics))
     from .obligations import generate
-    return generate.obligations(analysis.checked)
+    from .semantics.decided_uniformity import refined
+    # The obligations `check` proves: divergence asked of the solver as _verify asks it.
+    return generate.obligations(refined(analysis.checked, Options().timeout))
 
 
 def run_text(text: str, path: str, options):
