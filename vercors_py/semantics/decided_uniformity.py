@@ -25,9 +25,6 @@ import attrs
 import z3
 
 from .. import diagnostics as D
-from ..races.check import _solver
-from ..races.decided import _reads_memory, decided
-from ..races.protocol import Unsupported, protocol
 from .check import CheckedKernel, CheckedProgram
 from .uniformity import Uniformity, analyze
 
@@ -48,6 +45,9 @@ def _refined(checked: CheckedProgram, ck: CheckedKernel, timeout: float, cancel)
     uniformity = ck.uniformity
     if not _divergent(uniformity):
         return ck
+    # Loaded only here: a kernel the rule accepts costs no race checker at start-up.
+    from ..races.decided import decided
+    from ..races.protocol import Unsupported, protocol
     main = ck.kernel.main
     known: frozenset[int] = frozenset()
     try:
@@ -72,10 +72,12 @@ def _memoryless(p, ids: frozenset[int]) -> frozenset[int]:
     (`if (a[0] > 0)`): two threads read one value of a cell in the walk because a
     different one needs a race, which `races` reports; `check` asks uniformity before it
     proves the permissions that exclude races, so it does not lean on that."""
+    from ..races.decided import _reads_memory
     return frozenset(i for i in ids if not any(_reads_memory(z3.And(guard, cond)) for guard, cond in p.branches[i]))
 
 
 def _launchable(p, timeout: float) -> bool:
+    from ..races.check import _solver
     s = _solver(p.engine.t.ctx, timeout)
     s.add(p.facts)
     return s.check() == z3.sat
