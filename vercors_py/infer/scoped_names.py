@@ -9,7 +9,7 @@ The mapping gives a declaration whose C name is taken a name of its own with pri
 where that name means it, the loop counter of a helper's loop as the helper spells it,
 and is refused where another declaration hides it (a helper's pointer parameter named
 like the kernel's array it points into).  What is written is read back and verified
-(infer/session.py): a name read otherwise would fail the check, never pass it.
+(infer/program.py): a name read otherwise would fail the check, never pass it.
 """
 from __future__ import annotations
 
