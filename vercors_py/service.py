@@ -125,9 +125,8 @@ def _obligations_of(analysis: Analysis):
     if analysis.rejected:
         return FileResult.rejected(analysis.source.path, analysis.source, _sorted(analysis.diagnostics))
     from .obligations import generate
-    from .semantics.decided_uniformity import refined
     # The obligations `check` proves: divergence asked of the solver as _verify asks it.
-    return generate.obligations(refined(analysis.checked, Options().timeout))
+    return generate.obligations(_uniformity_decided(analysis.checked, Options().timeout))
 
 
 def run_text(text: str, path: str, options):
@@ -256,9 +255,7 @@ def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progr
         return FileResult.rejected(path, analysis.source, _sorted(analysis.diagnostics))
     if obligations is None:
         from .obligations import generate
-        from .semantics.decided_uniformity import refined
-        # Divergence the lock-step rule finds is asked of the solver before it is reported.
-        obligations = generate.obligations(refined(analysis.checked, options.timeout, cancel))
+        obligations = generate.obligations(_uniformity_decided(analysis.checked, options.timeout, cancel))
     results = _prove(obligations, options, cancel, cache, progress)
     diagnostics = list(analysis.diagnostics)
     vacuous: set = set()
@@ -274,6 +271,17 @@ def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progr
     verdict = worst((r.verdict for r in results), Verdict.VERIFIED)
     return FileResult(path, analysis.source, verdict, _sorted(diagnostics), tuple(results),
                       assumptions=_assumptions(path, analysis.checked))
+
+
+def _uniformity_decided(checked, timeout: float, cancel=None):
+    """The checked program with the divergence the lock-step rule finds asked of the
+    solver (races/refined_uniformity.py); a program the rule accepts as it is, without
+    loading the race checker."""
+    if not any(d.severity is D.Severity.ERROR and d.family == "divergence"
+               for ck in checked.kernels for d in ck.uniformity.diagnostics):
+        return checked
+    from .races.refined_uniformity import refined
+    return refined(checked, timeout, cancel)
 
 
 def _assumptions(path: str, checked) -> tuple[str, ...]:

@@ -32,7 +32,7 @@ SHOWN_WHEN_RUN = {
 }
 # Divergence twins that the verifier rejects by the lock-step rule, but that no launch
 # can show: the non-uniform jump is never taken (none now: `check` proves a condition
-# uniform where the launch decides it, semantics/decided_uniformity.py).
+# uniform where the launch decides it, races/refined_uniformity.py).
 NEVER_TAKEN: set[str] = set()
 
 

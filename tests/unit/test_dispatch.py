@@ -72,6 +72,8 @@ WALKS: dict[tuple[str, str], tuple[frozenset[str], str]] = {
         frozenset({"While", "For"}), "the jumps of one loop: a nested loop's jumps are its own"),
     ("vercors_py/races/statements.py", "continues"): (
         frozenset({"While", "For"}), "the `continue`s of one loop: a nested loop's are its own"),
+    ("vercors_py/infer/scoped_names.py", "_what"): (
+        frozenset({"Block", "If"}), "not a walk: it names the kind of an annotation's place (loop, barrier)"),
     ("vercors_py/semantics/uniformity.py", "_first_use"): (
         frozenset({"While"}), "a loop may run no iteration: any mention in it counts as a read (the default)"),
 }

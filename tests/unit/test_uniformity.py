@@ -259,7 +259,7 @@ def test_divergence_is_a_failed_lock_step_obligation():
 
 
 def test_the_solver_decides_only_where_the_rule_finds_divergence():
-    from vercors_py.semantics.decided_uniformity import refined
+    from vercors_py.races.refined_uniformity import refined
 
     def checked(name):
         text = (DATA / name).read_text()

@@ -254,7 +254,7 @@ def _decide(p: Protocol, query: list, timeout: float) -> tuple:
     linear.add(*query)
     if linear.check() == z3.unsat:
         return z3.unsat, linear
-    s = _solver(p.engine.t.ctx, timeout)
+    s = query_solver(p.engine.t.ctx, timeout)
     s.add(*query)
     return s.check(), s
 
@@ -267,7 +267,7 @@ def _pairs(interval):
                 yield a, b
 
 
-def _solver(ctx, timeout: float) -> z3.Solver:
+def query_solver(ctx, timeout: float) -> z3.Solver:
     s = z3.Solver(ctx=ctx)
     s.set("random_seed", SEED)
     s.set("timeout", max(1, int(timeout * 1000)))
@@ -277,7 +277,7 @@ def _solver(ctx, timeout: float) -> z3.Solver:
 def _vacuous(p: Protocol, timeout: float) -> D.Diagnostic | None:
     """An error when the launch's assumptions contradict each other: no launch exists,
     and every query would be unsatisfiable for that reason alone."""
-    s = _solver(p.engine.t.ctx, timeout)
+    s = query_solver(p.engine.t.ctx, timeout)
     s.add(p.facts)
     if s.check() != z3.unsat:
         return None
@@ -345,7 +345,7 @@ def reached_uniformly(p: Protocol, span, timeout: float) -> bool:
         return False
     second = _second(p, same_group=True)
     for guard in guards:
-        s = _solver(p.engine.t.ctx, timeout)
+        s = query_solver(p.engine.t.ctx, timeout)
         s.add(p.facts, second.facts, guard != second(guard))
         if s.check() != z3.unsat:
             return False
@@ -360,7 +360,7 @@ def undefined(p: Protocol, timeout: float) -> list[D.Diagnostic]:
     for condition, check in p.faults:
         if check.span in seen:
             continue
-        s = _solver(p.engine.t.ctx, timeout)
+        s = query_solver(p.engine.t.ctx, timeout)
         s.add(p.facts, condition)
         if s.check() != z3.unsat:
             seen.add(check.span)

@@ -22,7 +22,7 @@ import z3
 
 from ..engine.terms import subterms
 from ..syntax import ast as A
-from .check import _second, _solver
+from .check import _second, query_solver
 from .protocol import Protocol
 
 
@@ -40,13 +40,13 @@ def decided(p: Protocol, timeout: float) -> frozenset[int]:
 
 
 def _alike(p: Protocol, second, guard, cond, timeout: float) -> bool:
-    if _reads_memory(z3.And(guard, cond)):
+    if reads_memory(z3.And(guard, cond)):
         return False
-    s = _solver(p.engine.t.ctx, timeout)
+    s = query_solver(p.engine.t.ctx, timeout)
     s.add(p.facts, second.facts, guard, second(guard), cond != second(cond))
     return s.check() == z3.unsat
 
 
-def _reads_memory(term) -> bool:
+def reads_memory(term) -> bool:
     """Whether a term reads an array (a value from memory)."""
     return any(z3.is_select(t) or z3.is_array(t) for t in subterms(term))

@@ -1,6 +1,8 @@
-"""`check`'s uniformity, refined by the solver where the lock-step rule finds divergence.
+"""`check`'s uniformity, refined by the race checker's solver where the lock-step rule
+finds divergence (for `check`: service.py refines the checked program before it makes
+the obligations).
 
-The lock-step rule (uniformity.py) is syntactic: `if (i < N)` with `i = get_global_id(0)`
+The lock-step rule (semantics/uniformity.py) is syntactic: `if (i < N)` with `i = get_global_id(0)`
 is not uniform to it, and whatever the `if` guards (a barrier, a loop counter that
 decides where the barriers are) is divergent.  With the kernel's facts (launch, host
 facts such as `N == tcount`, main's preconditions, the values known where the `if` is)
@@ -25,8 +27,8 @@ import attrs
 import z3
 
 from .. import diagnostics as D
-from .check import CheckedKernel, CheckedProgram
-from .uniformity import Uniformity, analyze
+from ..semantics.check import CheckedKernel, CheckedProgram
+from ..semantics.uniformity import Uniformity, analyze
 
 
 def refined(checked: CheckedProgram, timeout: float, cancel=None) -> CheckedProgram:
@@ -46,8 +48,8 @@ def _refined(checked: CheckedProgram, ck: CheckedKernel, timeout: float, cancel)
     if not _divergent(uniformity):
         return ck
     # Loaded only here: a kernel the rule accepts costs no race checker at start-up.
-    from ..races.decided import decided
-    from ..races.protocol import Unsupported, protocol
+    from .decided import decided
+    from .protocol import Unsupported, protocol
     main = ck.kernel.main
     known: frozenset[int] = frozenset()
     try:
@@ -72,12 +74,12 @@ def _memoryless(p, ids: frozenset[int]) -> frozenset[int]:
     (`if (a[0] > 0)`): two threads read one value of a cell in the walk because a
     different one needs a race, which `races` reports; `check` asks uniformity before it
     proves the permissions that exclude races, so it does not lean on that."""
-    from ..races.decided import _reads_memory
-    return frozenset(i for i in ids if not any(_reads_memory(z3.And(guard, cond)) for guard, cond in p.branches[i]))
+    from .decided import reads_memory
+    return frozenset(i for i in ids if not any(reads_memory(z3.And(guard, cond)) for guard, cond in p.branches[i]))
 
 
 def _launchable(p, timeout: float) -> bool:
-    from ..races.check import _solver
-    s = _solver(p.engine.t.ctx, timeout)
+    from .check import query_solver
+    s = query_solver(p.engine.t.ctx, timeout)
     s.add(p.facts)
     return s.check() == z3.sat
