@@ -6,6 +6,7 @@ import random
 
 import z3
 
+from vercors_py.engine.butterfly import butterfly
 from vercors_py.engine.indices import candidates, radix, unit_shift
 
 
@@ -164,3 +165,78 @@ def test_the_stride_candidate_comes_first_and_is_complete():
     first = candidates(index, (g, l), X, cond)[0]
     assert first.complete and first.proof is not None     # a numeral stride: (X - 3) % 16 == 0 is linear
     assert _inverts(index, (g, l), cond, first, X)
+
+
+# ---- butterflies (engine/butterfly.py): a zero digit inserted at weight s ----
+
+def _butterfly_cases():
+    t, g, l, s, c, n = z3.Ints("t g l s c n")
+    return {
+        "a fast Walsh pair": (2 * s * (t / s) + t % s, (t,), 2),
+        "its partner": (2 * s * (t / s) + t % s + s, (t,), 2),
+        "a radix-4 digit": ((t % s) + 4 * s * (t / s) + c, (t,), 4),
+        "no digit inserted": (s * (t / s) + t % s, (t,), 1),
+        "over a group's threads": (2 * s * ((g * n + l) / s) + (g * n + l) % s, (g, l), 2),
+    }
+
+
+def test_butterfly_reads_the_shape_and_refuses_others():
+    for name, (index, bound, spread) in _butterfly_cases().items():
+        found = butterfly(index, bound)
+        assert found is not None and found.spread == spread, name
+    t, s, u = z3.Ints("t s u")
+    assert butterfly(s * (t / s) + t % (2 * s), (t,)) is None      # two moduli: t = s and t = 2 * s meet
+    assert butterfly(2 * s * (t / s) + t % s + t, (t,)) is None    # a third addend in t
+    assert butterfly(2 * t * (u / t) + u % t, (t, u)) is None      # the step in a bound variable
+    assert butterfly(3 * s * (t / (2 * s)) + t % s, (t,)) is None  # quotient and remainder of different divisors
+
+
+def test_the_butterfly_theorems_are_proved():
+    """The step of the proof (k = m * s * q + r with 0 <= r < s has quotient q and
+    remainder r by m * s) for spreads 1 to 4, and the theorems given to the solver for a
+    spread of 2 (`exact` both ways: the footprint states it alone)."""
+    s, q, r, t, t2, X, c = z3.Ints("s q r t t2 X c")
+    for m in (1, 2, 3, 4):
+        k = m * s * q + r
+        assert _valid(z3.Implies(z3.And(s > 0, 0 <= r, r < s), z3.And(k / (m * s) == q, k % (m * s) == r)))
+    fly = butterfly(2 * s * (t / s) + t % s + c, (t,))
+    assert _valid(fly.identity(X))
+    assert _valid(fly.unique([(t, t2)]))
+    assert _valid(z3.Implies(z3.And(fly.proof(), fly.at(fly.gather(X)) == X), fly.exact(X)))
+
+
+def _valid(claim) -> bool:
+    solver = z3.Solver()
+    solver.set("timeout", 20000)
+    solver.add(z3.Not(claim))
+    return solver.check() == z3.unsat
+
+
+def test_the_butterfly_theorems_hold_at_random_values():
+    """Every theorem, at random integers (steps of both signs, negative indices): a
+    premise that fails (s <= 0) must leave the claim unused, never false."""
+    rng = random.Random(3)
+    t, t2, s, c, X = z3.Ints("t t2 s c X")
+    for m in (1, 2, 3, 4):
+        fly = butterfly(m * s * (t / s) + t % s + c, (t,))
+        for _ in range(300):
+            values = [(s, z3.IntVal(rng.choice([-3, -1, 1, 2, 3, 4, 8]))), (c, z3.IntVal(rng.randint(-5, 5))),
+                      (t, z3.IntVal(rng.randint(-20, 60))), (t2, z3.IntVal(rng.randint(-20, 60))),
+                      (X, z3.IntVal(rng.randint(-20, 200)))]
+            at = lambda claim: z3.is_true(z3.simplify(z3.substitute(claim, *values)))  # noqa: E731
+            assert at(fly.inverts()) and at(fly.identity(X)) and at(fly.unique([(t, t2)]))
+            # `exact` is exactly where some t reaches X (once s > 0).
+            reached = fly.at(fly.gather(X)) == X
+            assert at(z3.Implies(fly.proof(), fly.exact(X) == reached))
+
+
+def test_the_butterfly_candidate_over_a_group_comes_first_and_is_complete():
+    g, l, s, gs, X = z3.Ints("g l s gs X")
+    index = 2 * s * ((g * gs + l) / s) + (g * gs + l) % s + s
+    cond = z3.And(0 <= g, 0 <= l, l < gs)
+    first = candidates(index, (g, l), X, cond)[0]
+    assert first.complete and first.proof is not None
+    # The inverse at the cell of thread (g, l) is (g, l), for concrete sizes.
+    for size, step in ((4, 1), (4, 2), (8, 4), (3, 3)):
+        facts = [gs == size, s == step]
+        assert _inverts(index, (g, l), cond, first, X, facts=facts)

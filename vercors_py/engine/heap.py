@@ -29,6 +29,7 @@ from .encode import Evaluator, Reads
 from .rivals import access, overlap
 from .solver import CANDIDATE_BUDGET
 from .state import Chunk, State
+from .butterfly import butterfly
 from .indices import Candidate, candidates, conjuncts, lower_bound, radix, unit_shift, value_range
 from .terms import occurs, subterms
 from .unwrap import Unwrapper
@@ -181,9 +182,9 @@ class Heap:
         if not mode.keeps_array(array):
             return st
         here, frac = self._footprint(frame, index, amount)
-        quantified = bool(frame.bound)
-        chunk = Chunk(read=here, quantified=quantified) if amount is None \
-            else Chunk(frac=z3.If(here, frac, self.t.zero), quantified=quantified)
+        quantified, remainders = bool(frame.bound), self._butterfly(frame, index)
+        chunk = Chunk(read=here, quantified=quantified, remainders=remainders) if amount is None \
+            else Chunk(frac=z3.If(here, frac, self.t.zero), quantified=quantified, remainders=remainders)
         st = st.with_chunk(array, chunk)
         if not frame.bound:
             self.engine.assume(self.perms.consistent(st.mask[array], index))
@@ -249,9 +250,10 @@ class Heap:
             # holds a duplicable read share keeps it.
             q_here, r_here = self.perms.at(chunks, self.t.X)
             chunk = Chunk(frac=z3.If(z3.And(here, z3.Not(r_here)), -q_here / 2, self.t.zero),
-                          quantified=bool(frame.bound))
+                          quantified=bool(frame.bound), remainders=self._butterfly(frame, index))
         else:
-            chunk = Chunk(frac=z3.If(here, -taken, self.t.zero), quantified=bool(frame.bound))
+            chunk = Chunk(frac=z3.If(here, -taken, self.t.zero), quantified=bool(frame.bound),
+                          remainders=self._butterfly(frame, index))
         return st.with_chunk(array, chunk)
 
     def check_injective(self, e: A.Perm, frame: Frame, index, amount, codes: Codes, st: State) -> None:
@@ -265,11 +267,18 @@ class Heap:
         goal = z3.Implies(index == other_index, same)
         # The digits among the variables the index mentions; the others (lid.z when
         # gsize.z == 1) are told apart by their ranges.
-        digits = radix(index, tuple(v for v in frame.bound if occurs(v, index)))
+        mentioned = tuple(v for v in frame.bound if occurs(v, index))
+        fly = butterfly(index, mentioned)
+        if fly is not None:
+            # A butterfly is injective in its inner index (a theorem, as an instance),
+            # which is then a radix or a shift.
+            goal = z3.Implies(fly.unique(pairs), goal)
+        inner = fly.inner if fly is not None else index
+        digits = radix(inner, mentioned)
         if digits is not None:
             # The digits of a 2-D or 3-D index are unique when in range: a theorem, given
             # to the solver as an instance (nonlinear search rarely finds it).
-            goal = z3.Implies(digits.unique(index, other_index, pairs), goal)
+            goal = z3.Implies(digits.unique(inner, z3.substitute(inner, *pairs), pairs), goal)
         self.engine.check(goal, "injectivity.quantified", e.span,
                           f"{codes.what}: two values of the quantified variables reach the same cell "
                           f"`{short(e.location)}`, but a non-read share can only be held once per value",
@@ -339,6 +348,10 @@ class Heap:
         reached = inverse.exact if inverse.complete else z3.Or(inverse.exact, index == self.t.X)
         here = _at(z3.And(cond, reached), pairs)
         return here, None if amount is None else _at(amount, pairs)
+
+    @staticmethod
+    def _butterfly(frame: Frame, index) -> bool:
+        return bool(frame.bound) and butterfly(index, frame.bound) is not None
 
     def _some_value(self, bound: tuple, cond, index) -> tuple:
         """For a read share, which is duplicable: the bound variables that the index

@@ -18,7 +18,8 @@ import math
 import attrs
 import z3
 
-from .terms import occurs
+from .butterfly import Butterfly, butterfly
+from .terms import factors, occurs
 
 
 def linear(term, bound):
@@ -122,12 +123,36 @@ def candidates(index, bound: tuple, X, cond=None) -> list[Candidate]:
         found.append(Candidate(tuple(z3.simplify(lookup(pinned, v) if lookup(pinned, v) is not None
                                                  else decoded[v.get_id()]) for v in bound),
                                exact, z3.And(digits.ranges(), *pins), complete=numeral))
+    fly = butterfly(index, free)
+    if fly is not None:
+        found.extend(_spread_candidates(fly, free, bound, pinned, X))
     for c in _candidates(index, free, X):
         terms = tuple(z3.simplify(lookup(pinned, v) if lookup(pinned, v) is not None else dict(zip(free, c))[v])
                       for v in bound)
         if not any(all(a.eq(b) for a, b in zip(terms, f.terms)) for f in found):
             found.append(Candidate(terms, false))
     return found
+
+
+def _spread_candidates(fly: Butterfly, free: tuple, bound: tuple, pinned: dict, X) -> list[Candidate]:
+    """The inverse of a butterfly index (butterfly.py) over u's own inverse: u a radix
+    of the free variables, or one of them shifted (`t`, `t + k`).  Its `exact` is the
+    butterfly's and the radix's (when the radix states its own), and necessary too."""
+    u = fly.gather(X)
+    pins = [v == value for v, value in pinned.items()]
+    shift = unit_shift(fly.inner, free)
+    digits = radix(fly.inner, free) if shift is None else None
+    if shift is not None:
+        values, exact, ranges = {free[0].get_id(): shift(u)}, fly.exact(X), z3.BoolVal(True, X.ctx)
+    elif digits is not None:
+        if digits.stride is not None and not z3.is_int_value(digits.stride):
+            return []       # a symbolic stride's exactness is left to the solver: not here
+        values, exact, ranges = digits.decode(u), z3.And(fly.exact(X), digits.exact(u)), digits.ranges()
+    else:
+        return []
+    terms = tuple(z3.simplify(lookup(pinned, v) if lookup(pinned, v) is not None else values[v.get_id()])
+                  for v in bound)
+    return [Candidate(terms, exact, z3.And(fly.proof(), ranges, *pins), complete=True)]
 
 
 def lookup(pinned: dict, var):
@@ -326,7 +351,7 @@ def radix(index, bound: tuple) -> Radix | None:
     if lin is None or len(lin[0]) != len(bound) or not bound:
         return None
     coefs, const = lin
-    split = {v.get_id(): _factors(c) for v, c in coefs.items()}
+    split = {v.get_id(): factors(c) for v, c in coefs.items()}
     if any(f is None for f in split.values()):
         return None
     order = sorted(bound, key=lambda v: (len(split[v.get_id()][1]), abs(split[v.get_id()][0])))
@@ -342,27 +367,6 @@ def radix(index, bound: tuple) -> Radix | None:
         bases.append(base)
     stride = None if unit else z3.simplify(coefs[order[0]])
     return Radix(const, tuple(order), tuple(bases), tuple(coefs[v] for v in order), stride)
-
-
-def _factors(term) -> tuple[int, tuple] | None:
-    """A product as (integer factor, other factors sorted by id), or None for a term that
-    is not a product of numerals and terms."""
-    term = z3.simplify(term)
-    if z3.is_int_value(term):
-        return term.as_long(), ()
-    if z3.is_mul(term):
-        number, symbols = 1, []
-        for child in term.children():
-            part = _factors(child)
-            if part is None:
-                return None
-            number *= part[0]
-            symbols.extend(part[1])
-        return number, tuple(sorted(symbols, key=lambda t: t.get_id()))
-    if z3.is_app_of(term, z3.Z3_OP_UMINUS):
-        inner = _factors(term.arg(0))
-        return None if inner is None else (-inner[0], inner[1])
-    return 1, (term,)
 
 
 def _quotient(low, high, ctx):

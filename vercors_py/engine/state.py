@@ -21,6 +21,7 @@ import z3
 
 from ..semantics.symbols import Symbol
 from ..syntax import ast as A
+from .multiples import without_multiples
 from .rivals import Peers
 
 
@@ -76,6 +77,7 @@ class Chunk:
     frac: z3.ArithRef | None = None      # fraction (Real), negative when taken away
     read: z3.BoolRef | None = None       # a duplicable read share
     quantified: bool = False             # from a \forall*: reaches X through an inverse
+    remainders: bool = False             # over a butterfly: at a cell, rid of multiples (multiples.py)
 
 
 @attrs.frozen
@@ -113,8 +115,8 @@ class Permissions:
         hit = self._sums.get(key)
         if hit is not None and hit[0] is chunks:
             return hit[1], hit[2]
-        fracs = [z3.substitute(c.frac, (self.t.X, x)) for c in chunks if c.frac is not None]
-        reads = [z3.substitute(c.read, (self.t.X, x)) for c in chunks if c.read is not None]
+        fracs = [_at_cell(c, c.frac, self.t.X, x) for c in chunks if c.frac is not None]
+        reads = [_at_cell(c, c.read, self.t.X, x) for c in chunks if c.read is not None]
         q = self.t.zero if not fracs else (fracs[0] if len(fracs) == 1 else z3.Sum(*fracs))
         r = self.t.false if not reads else (reads[0] if len(reads) == 1 else z3.Or(*reads))
         self._sums[key] = (chunks, q, r, x)
@@ -141,3 +143,11 @@ class Permissions:
         if not any(c.quantified for c in chunks):
             return self.t.true
         return self.consistent(chunks, x)
+
+
+def _at_cell(chunk: Chunk, term, X, x):
+    """A chunk's term at the cell x; a butterfly's remainders rid of the multiples of
+    their moduli (multiples.py: where it is asked about another butterfly's cell).  Only
+    there: the rewrite changes the order of Z3's search on other indices."""
+    term = z3.substitute(term, (X, x))
+    return without_multiples(term) if chunk.remainders else term
