@@ -307,7 +307,7 @@ class Radix:
         a stride that is not zero."""
         at = (lambda v: values[v.get_id()]) if values is not None else (lambda v: v)
         stride = [self.stride != 0] if self.stride is not None else []
-        return z3.And(stride + [z3.And(0 <= at(v), at(v) < n) for v, n in zip(self.digits, self.bases)])
+        return z3.And(stride + [z3.And(0 <= at(v), at(v) < _magnitude(n)) for v, n in zip(self.digits, self.bases)])
 
     def nonzero(self):
         return z3.And([n != 0 for n in self.bases] + ([self.stride != 0] if self.stride is not None else []))
@@ -340,6 +340,15 @@ class Radix:
         cell they encode (the proof that the candidate inverts the index)."""
         decoded = self.decode(index)
         return z3.Implies(self.ranges(), z3.And([decoded[v.get_id()] == v for v in self.digits]))
+
+
+def _magnitude(base):
+    """The bound of a digit below `base`: Euclidean `%` by a base b keeps a digit in
+    [0, |b|), so a base written negative (`-n`, a weight `-n` above a weight 1 in
+    `(k - i) * n + j`) bounds it by -b.  Either way the range is within [0, |b|) (empty
+    when the sign is not the one written), which is all the theorems need."""
+    number, _ = factors(base)
+    return z3.simplify(-base) if number < 0 else base
 
 
 def radix(index, bound: tuple) -> Radix | None:
