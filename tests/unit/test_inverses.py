@@ -7,7 +7,7 @@ import random
 import z3
 
 from vercors_py.engine.butterfly import butterfly
-from vercors_py.engine.indices import candidates, radix, unit_shift
+from vercors_py.engine.indices import candidates, merged, radix, unit_shift
 
 
 def _inverts(index, bound, cond, candidate, X, facts=()) -> bool:
@@ -244,3 +244,29 @@ def test_the_butterfly_candidate_over_a_group_comes_first_and_is_complete():
     for size, step in ((4, 1), (4, 2), (8, 4), (3, 3)):
         facts = [gs == size, s == step]
         assert _inverts(index, (g, l), cond, first, X, facts=facts)
+
+
+# ---- a radix over a digit that is itself a radix (indices.Merged) ----
+
+def test_a_thread_id_below_a_weight_its_group_size_does_not_divide_is_one_digit():
+    """`(n - 1 - i) * n + (g * G + l)` and `i * n + n - 1 - (g * G + l)`: the instance of
+    uniqueness and the candidate's inverse hold at random values (negative sizes too),
+    and a thread id up to a base apart is not unique."""
+    rng = random.Random(13)
+    g, l, i, n, G, X = z3.Ints("g l i n G X")
+    copies = z3.Ints("g2 l2 i2")
+    pairs = list(zip((g, l, i), copies))
+    for index in [(n - 1 - i) * n + g * G + l, i * n + n - 1 - (g * G + l)]:
+        nested = merged(index, (g, l, i))
+        assert nested is not None
+        fact = nested.unique(index, z3.substitute(index, *pairs), pairs)
+        cond = z3.And(0 <= g, 0 <= l, l < G, g * G + l < n)
+        first = candidates(index, (g, l, i), X, cond)[0]
+        for _ in range(300):
+            sizes = [(n, z3.IntVal(rng.choice([-3, 2, 3, 5, 7]))), (G, z3.IntVal(rng.choice([-2, 1, 2, 3])))]
+            values = [(v, z3.IntVal(rng.randint(-3, 8))) for v in (g, l, i, *copies)]
+            assert z3.is_true(z3.simplify(z3.substitute(fact, *sizes, *values)))
+            back = [z3.substitute(t, (X, index)) for t in first.terms]
+            inverts = z3.Implies(first.proof, z3.And([b == v for b, v in zip(back, (g, l, i))]))
+            assert z3.is_true(z3.simplify(z3.substitute(inverts, *sizes, *values)))
+    assert merged(i * n + g * G + l + 1, (g, l)) is None           # two variables: a radix's

@@ -30,7 +30,7 @@ from .rivals import access, overlap
 from .solver import CANDIDATE_BUDGET
 from .state import Chunk, State
 from .butterfly import butterfly
-from .indices import Candidate, candidates, conjuncts, lower_bound, radix, unit_shift, value_range
+from .indices import Candidate, candidates, conjuncts, lower_bound, merged, radix, unit_shift, value_range
 from .terms import occurs, subterms
 from .unwrap import Unwrapper
 
@@ -279,6 +279,9 @@ class Heap:
             # The digits of a 2-D or 3-D index are unique when in range: a theorem, given
             # to the solver as an instance (nonlinear search rarely finds it).
             goal = z3.Implies(digits.unique(inner, z3.substitute(inner, *pairs), pairs), goal)
+        elif (nested := merged(inner, mentioned)) is not None:
+            # The thread id as one digit of a radix whose weights it does not divide.
+            goal = z3.Implies(nested.unique(inner, z3.substitute(inner, *pairs), pairs), goal)
         self.engine.check(goal, "injectivity.quantified", e.span,
                           f"{codes.what}: two values of the quantified variables reach the same cell "
                           f"`{short(e.location)}`, but a non-read share can only be held once per value",

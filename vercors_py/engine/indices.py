@@ -123,6 +123,17 @@ def candidates(index, bound: tuple, X, cond=None) -> list[Candidate]:
         found.append(Candidate(tuple(z3.simplify(lookup(pinned, v) if lookup(pinned, v) is not None
                                                  else decoded[v.get_id()]) for v in bound),
                                exact, z3.And(digits.ranges(), *pins), complete=numeral))
+    nested = merged(index, free) if digits is None else None
+    if nested is not None:
+        outer, inner = nested.outer, nested.inner
+        decoded = {**outer.decode(X)}
+        decoded.update(inner.decode(decoded[nested.var.get_id()]))
+        numeral = outer.stride is not None and z3.is_int_value(outer.stride)
+        exact = z3.And(outer.exact(X), inner.nonzero()) if numeral or outer.stride is None else false
+        pins = [v == value for v, value in pinned.items()]
+        found.append(Candidate(tuple(z3.simplify(lookup(pinned, v) if lookup(pinned, v) is not None
+                                                 else decoded[v.get_id()]) for v in bound),
+                               exact, z3.And(nested.ranges(), *pins), complete=numeral))
     fly = butterfly(index, free)
     if fly is not None:
         found.extend(_spread_candidates(fly, free, bound, pinned, X))
@@ -340,6 +351,61 @@ class Radix:
         cell they encode (the proof that the candidate inverts the index)."""
         decoded = self.decode(index)
         return z3.Implies(self.ranges(), z3.And([decoded[v.get_id()] == v for v in self.digits]))
+
+
+@attrs.frozen
+class Merged:
+    """A radix one of whose digits is itself a radix of two variables: the thread id
+    `g * G + l` as a digit below a weight that G does not divide, as in
+    `(n - 1 - i) * n + (g * G + l)` (a column t counted from a row counted from the end).
+    `outer` is the radix over `var`, a fresh variable standing for `value` (the inner
+    radix's index, `l + G * g`); the digits of a cell are the outer ones, and the inner
+    ones of the outer digit `var`.  Both theorems hold of each radix, so they hold of the
+    composition: digits in range (the outer ones with `var` at `value`, and the inner
+    ones) are unique, and decoding inverts."""
+    outer: Radix
+    inner: Radix
+    var: object
+    value: object
+
+    def ranges(self):
+        return z3.And(z3.substitute(self.outer.ranges(), (self.var, self.value)), self.inner.ranges())
+
+    def unique(self, index, other, pairs):
+        """The two theorems at the variables and their copies (`pairs`), with `var` at
+        `value` and its copy at the copy of `value`."""
+        copy = z3.FreshInt("digit", self.value.ctx)
+        other_value = z3.substitute(self.value, *pairs)
+        outer_index = self.outer.const + sum(w * v for v, w in zip(self.outer.digits, self.outer.weights))
+        outer_other = z3.substitute(outer_index, *pairs, (self.var, copy))
+        outer_pairs = [(v, c) for v, c in pairs if any(v.eq(d) for d in self.outer.digits)] + [(self.var, copy)]
+        outer = z3.substitute(self.outer.unique(outer_index, outer_other, outer_pairs),
+                              (self.var, self.value), (copy, other_value))
+        return z3.And(outer, self.inner.unique(self.value, other_value, pairs))
+
+
+def merged(index, bound: tuple) -> Merged | None:
+    """`index` as a radix over a digit that is a radix of two of the bound variables
+    (`Merged`), or None.  Tried only where `radix` reads none."""
+    lin = linear(index, bound)
+    if lin is None or len(lin[0]) != len(bound) or len(bound) < 3:
+        return None
+    coefs, const = lin
+    for low in bound:
+        for high in bound:
+            if low.eq(high):
+                continue
+            base = _quotient(factors(coefs[low]), factors(coefs[high]), index.ctx)
+            if base is None:
+                continue
+            var = z3.FreshInt("digit", index.ctx)
+            others = tuple(v for v in bound if not v.eq(low) and not v.eq(high))
+            outer_index = const + coefs[low] * var + sum((coefs[v] * v for v in others), z3.IntVal(0, index.ctx))
+            outer = radix(outer_index, (var,) + others)
+            inner = radix(low + base * high, (low, high))
+            if outer is not None and inner is not None:
+                return Merged(outer, inner, var, low + base * high)
+    return None
 
 
 def _magnitude(base):
