@@ -317,7 +317,8 @@ class Session:
     async def _analyze_now(self, doc: Document) -> Snapshot | None:
         version, text, mark = doc.version, doc.text, doc.log.mark
         loop = asyncio.get_running_loop()
-        analysis, index = await loop.run_in_executor(self._fast, _analyze, text, doc.path, self.settings.launch)
+        analysis, index = await loop.run_in_executor(self._fast, _analyze, text, doc.path, self.settings.launch,
+                                                     self.settings.timeout)
         if doc.version != version or self.docs.get(doc.uri) is not doc:
             return None
         snap = Snapshot(analysis, version, mark, index)
@@ -522,11 +523,16 @@ def _result_of(e: Entry, verified: Verified | None, cache: ObligationCache, time
     return cache.peek(e, timeout, e.fingerprint) if e.fingerprint is not None else None
 
 
-def _analyze(text: str, path: str, launch=None) -> tuple[service.Analysis, Index | None]:
+def _analyze(text: str, path: str, launch=None, timeout: float = service.Options().timeout
+             ) -> tuple[service.Analysis, Index | None]:
     """The fast checks, and the index of names that hovers and definitions use (built
-    here, off the event loop: a tenth of a second for a 2,000-line file)."""
+    here, off the event loop: a tenth of a second for a 2,000-line file).  Divergence the
+    lock-step rule finds is asked of the solver, as `check` asks it: what the editor
+    shows and verifies is what `check` does."""
     try:
         analysis = service.analyze(text, path, launch)
+        if analysis.checked is not None and not analysis.rejected:
+            analysis = attrs.evolve(analysis, checked=service.uniformity_decided(analysis.checked, timeout))
         return analysis, Index(analysis.program, analysis.source) if analysis.program is not None else None
     except Exception as exc:   # a fault of ours: shown in the editor, never a dead server
         source = SourceText(path, text)

@@ -126,7 +126,7 @@ def _obligations_of(analysis: Analysis):
         return FileResult.rejected(analysis.source.path, analysis.source, _sorted(analysis.diagnostics))
     from .obligations import generate
     # The obligations `check` proves: divergence asked of the solver as _verify asks it.
-    return generate.obligations(_uniformity_decided(analysis.checked, Options().timeout))
+    return generate.obligations(uniformity_decided(analysis.checked, Options().timeout))
 
 
 def run_text(text: str, path: str, options):
@@ -255,7 +255,7 @@ def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progr
         return FileResult.rejected(path, analysis.source, _sorted(analysis.diagnostics))
     if obligations is None:
         from .obligations import generate
-        obligations = generate.obligations(_uniformity_decided(analysis.checked, options.timeout, cancel))
+        obligations = generate.obligations(uniformity_decided(analysis.checked, options.timeout, cancel))
     results = _prove(obligations, options, cancel, cache, progress)
     diagnostics = list(analysis.diagnostics)
     vacuous: set = set()
@@ -273,10 +273,11 @@ def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progr
                       assumptions=_assumptions(path, analysis.checked))
 
 
-def _uniformity_decided(checked, timeout: float, cancel=None):
+def uniformity_decided(checked, timeout: float, cancel=None):
     """The checked program with the divergence the lock-step rule finds asked of the
     solver (races/refined_uniformity.py); a program the rule accepts as it is, without
-    loading the race checker."""
+    loading the race checker.  The obligations `check` proves are made from it (here
+    and in the language server)."""
     if not any(d.severity is D.Severity.ERROR and d.family == "divergence"
                for ck in checked.kernels for d in ck.uniformity.diagnostics):
         return checked

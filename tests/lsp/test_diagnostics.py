@@ -217,3 +217,18 @@ async def test_host_facts_pushed_later_make_the_documents_anew(pushing_client, t
     p = await client.wait_for(lambda: next((p for p in client.publications(uri)[::-1]
                                             if codes(p) == ["type.unknown-name"]), None), what="the wrong fact")
     assert "(in --assume 'widht >= tcount')" in p.diagnostics[0].message
+
+
+DIVERGENCE = pathlib.Path(__file__).resolve().parents[1] / "data" / "divergence"
+
+
+@pytest.mark.parametrize("name, divergent", [("decided-by-context-ok.pvl", False), ("decided-by-context.pvl", True)])
+async def test_the_editor_decides_uniformity_as_check_does(client, tmp_path, name, divergent):
+    """A condition the lock-step rule calls non-uniform, uniform under the kernel's facts:
+    the editor's verification asks the solver as `check` does (service.uniformity_decided),
+    and still reports the twin whose fact lets a group split."""
+    uri = uri_of(tmp_path, name)
+    open_doc(client, uri, (DIVERGENCE / name).read_text(encoding="utf-8"))
+    await client.wait_for(verification_done(client), what="the verification on open")
+    last = client.publications(uri)[-1]
+    assert any(c.startswith("divergence.") for c in codes(last)) == divergent, codes(last)
