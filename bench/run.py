@@ -277,7 +277,7 @@ def rows(key):
     entries.sort(key=lambda e: -e[key])
     return entries[:top]
 def ours(top_n):
-    skip = ("vercors_py/cli.py", "vercors_py/service.py", "vercors_py/deep.py", "vercors_py/engine/runner.py")
+    skip = ("vercors_py/cli.py", "vercors_py/service.py", "vercors_py/deep.py", "vercors_py/engine/solver/workers.py")
     entries = [e for e in rows_all("cumtime") if e["function"].startswith(("vercors_py/", "lsp/", "grammar/"))
                and not e["function"].startswith(skip)]
     return entries[:top_n]
@@ -295,7 +295,7 @@ print(json.dumps({"total": round(wall, 4), "by_tottime": rows("tottime"), "by_cu
 STARTUP_PROBES = {
     "interpreter": "pass",
     "imports": ("import vercors_py.cli, vercors_py.service, vercors_py.obligations.generate, "
-                "vercors_py.engine.runner, vercors_py.report.json"),
+                "vercors_py.engine.solver.workers, vercors_py.report.json"),
 }
 
 

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from vercors_py import service
-from vercors_py.engine import solver
+from vercors_py.engine.solver import solver
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent

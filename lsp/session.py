@@ -26,7 +26,7 @@ import attrs
 from vercors_py import diagnostics as D
 from vercors_py import service
 from vercors_py.cache import ObligationCache
-from vercors_py.engine.solver import Cancelled, CancelToken
+from vercors_py.engine.solver.solver import Cancelled, CancelToken
 from vercors_py.results import FileResult, ObligationResult, Verdict
 from vercors_py.source import SourceText
 from vercors_py.syntax import ast as A

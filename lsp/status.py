@@ -116,7 +116,7 @@ def failure_hover(d: D.Diagnostic, replay: str | None, markdown: bool = True) ->
 def counterexample_values(text: str) -> tuple[str, list[str], str]:
     """A counterexample note's text (without its prefix) as where its values are from,
     the values (`name = value`, `f(1, 2) = 3`) and its caveat: the note is built by
-    engine/counterexample.py as `[place: ]v1, v2, ...[; caveat]`."""
+    engine/explanation/counterexample.py as `[place: ]v1, v2, ...[; caveat]`."""
     body, _, caveat = text.partition("; ")
     place = ""
     head, colon, rest = body.partition(": ")

@@ -14,7 +14,7 @@ import attrs
 
 from .source import Span
 
-# The note that carries a failure's counterexample starts with this: engine/counterexample.py
+# The note that carries a failure's counterexample starts with this: engine/explanation/counterexample.py
 # writes it, `Diagnostic.counterexample` finds it again.
 COUNTEREXAMPLE_PREFIX = "counterexample: "
 

@@ -13,7 +13,7 @@ import attrs
 
 from . import diagnostics as D
 from .results import FileResult, ObligationResult, Verdict, worst
-from .engine.solver import Cancelled
+from .engine.solver.solver import Cancelled
 from .source import SourceText
 from . import frontend
 from .syntax import parser
@@ -312,7 +312,7 @@ def _prove_stage(obligations: dict, results: list, done: int, total: int, option
                  progress) -> int:
     """Prove the obligations of one stage (index -> obligation) into `results`; the
     number of obligations done so far after it."""
-    from .engine import runner
+    from .engine.solver import workers
     fingerprints: dict[int, object] = {}
     todo: list[int] = []
     for i, ob in obligations.items():
@@ -337,7 +337,7 @@ def _prove_stage(obligations: dict, results: list, done: int, total: int, option
         if progress is not None:
             progress(Progress(done, total, result))
 
-    runner.run_all([obligations[i] for i in todo], options, cancel, progress=finished)
+    workers.run_all([obligations[i] for i in todo], options, cancel, progress=finished)
     return done
 
 

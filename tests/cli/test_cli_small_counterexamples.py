@@ -1,5 +1,5 @@
 """`check --replay` on a C kernel runs its counterexample's launch: the smallest one that
-fails (engine/smallest.py), not the 1,024 threads CUDA's limit allows."""
+fails (engine/explanation/smallest.py), not the 1,024 threads CUDA's limit allows."""
 import re
 
 from tests.conftest import REPO

@@ -33,12 +33,12 @@ def unwanted(modules, packages):
 def test_check_of_a_pvl_file_loads_no_other_command(repo_root):
     code, modules = loaded(repo_root, "check", "examples/seed004-fig8-demo.pvl")
     assert code == 0
-    assert "vercors_py.engine.verify" in modules          # it did verify in this process
+    assert "vercors_py.engine.execution.prove" in modules          # it did verify in this process
     assert unwanted(modules, (*NOT_FOR_PVL, "vercors_py.run")) == []
 
 
 def test_a_failing_check_loads_no_interpreter(repo_root):
-    # engine/concrete.py checks a counterexample with the evaluation of pure expressions,
+    # engine/explanation/concrete.py checks a counterexample with the evaluation of pure expressions,
     # which lives in semantics/ below both analyses.
     code, modules = loaded(repo_root, "check", "examples/seed004-fig8-wrong-post.pvl")
     assert code == 1
@@ -50,7 +50,7 @@ def test_run_loads_neither_the_prover_nor_the_c_front_end(repo_root):
     code, modules = loaded(repo_root, "run", "examples/seed004-fig8-demo.pvl")
     assert code == 0
     assert "vercors_py.run.program" in modules
-    assert unwanted(modules, ("vercors_py.engine.verify", "vercors_py.engine.runner",
+    assert unwanted(modules, ("vercors_py.engine.execution.prove", "vercors_py.engine.solver.workers",
                               *NOT_FOR_PVL)) == []
 
 

@@ -8,7 +8,7 @@ import pathlib
 import pytest
 
 from vercors_py import service
-from vercors_py.engine.solver import Cancelled, CancelToken
+from vercors_py.engine.solver.solver import Cancelled, CancelToken
 
 FIG9 = pathlib.Path(__file__).resolve().parents[2] / "examples" / "seed004-fig9-binomial.pvl"
 

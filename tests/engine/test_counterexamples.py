@@ -1,5 +1,5 @@
-"""Counterexample notes you can trust (engine/counterexample.py, engine/concrete.py,
-engine/smallest.py).
+"""Counterexample notes you can trust (engine/explanation/counterexample.py, engine/explanation/concrete.py,
+engine/explanation/smallest.py).
 
 A note satisfies the context it claims (a model found without the definitions of
 recursive functions is checked against them: it gives way to a better model or to a
@@ -20,8 +20,9 @@ from tests.support.edits import cached_and_fresh_after_an_edit_above
 from tests.support.expectations import check
 from vercors_py import service
 from vercors_py.diagnostics import Severity
-from vercors_py.engine import concrete, smallest
-from vercors_py.engine.solver import Answer, Outcome, Solver
+from vercors_py.engine.explanation import concrete
+from vercors_py.engine.explanation import smallest
+from vercors_py.engine.solver.solver import Answer, Outcome, Solver
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 DATA = REPO / "tests" / "data" / "counterexamples"

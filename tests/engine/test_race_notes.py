@@ -1,4 +1,4 @@
-"""Race notes (engine/races.py): a failed permission check that is a conflict between
+"""Race notes (engine/explanation/race_notes.py): a failed permission check that is a conflict between
 threads names both threads and the cell, read off the model; any other failure has no
 such note, and the notes never change what else is reported."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ from tests.support.edits import cached_and_fresh_after_an_edit_above
 from tests.support.expectations import check
 from vercors_py import service
 from vercors_py.diagnostics import Severity
-from vercors_py.engine import races
+from vercors_py.engine.explanation import race_notes as races
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 DATA = REPO / "tests" / "data" / "races"

@@ -1,8 +1,8 @@
 """Undecided checks (issue 11): a permission check the solver cannot decide is settled by
-a conflict between two threads when there is one (engine/conflicts.py: a candidate at a
+a conflict between two threads when there is one (engine/explanation/conflicts.py: a candidate at a
 small size, confirmed by a model of the whole path), reported as a failure that names
 both threads and the cell; otherwise it stays unknown, worded as a question
-(engine/unknowns.py), never as "may not be held" and never as verified."""
+(engine/explanation/unknowns.py), never as "may not be held" and never as verified."""
 from __future__ import annotations
 
 import json
@@ -14,8 +14,9 @@ import pytest
 from tests.support.expectations import check
 from vercors_py import cli, service
 from vercors_py.diagnostics import Severity
-from vercors_py.engine import conflicts, solver as S
-from vercors_py.engine.unknowns import question, wording
+from vercors_py.engine.explanation import conflicts
+from vercors_py.engine.solver import solver as S
+from vercors_py.engine.explanation.unknowns import question, wording
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 DATA = REPO / "tests" / "data" / "unknowns"

@@ -1,11 +1,12 @@
-"""The vacuity checks' budget (engine/solver.py, engine/context.py): routine checks get
+"""The vacuity checks' budget (engine/solver/solver.py, engine/execution/engine.py): routine checks get
 a small, fixed number of Z3 resource units; after a proof that took more, the check
 looks again with at least that effort, since the proof may have rested on a
 contradiction the routine check could not find."""
 from __future__ import annotations
 
 from vercors_py import service
-from vercors_py.engine import context, solver
+from vercors_py.engine.execution import engine as context
+from vercors_py.engine.solver import solver
 
 RACY = """\
 kernel k {

@@ -202,7 +202,7 @@ def test_a_helpers_counter_named_like_the_kernels_is_written_by_the_helpers_name
 
 def test_a_butterfly_pair_is_a_permission_per_cell_each_inverted_exactly():
     """A fast Walsh transform's pair `2*step*(t/step) + t%step` and its partner `+ step`
-    (engine/butterfly.py); the twins move the partner onto another work-item's pair."""
+    (engine/execution/butterfly.py); the twins move the partner onto another work-item's pair."""
     facts = ("step >= 1", "step <= tcount.x", "tcount.x % step == 0", "tcount.x <= 1073741823")
     ok = infer("butterfly.cl", *facts)
     assert ok.verdict.value == "inferred, verified", [d.message for d in ok.diagnostics]

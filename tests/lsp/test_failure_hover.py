@@ -1,5 +1,5 @@
 """The hover of a failure: a counterexample note split into where its values are from,
-the values and the caveat (the note's format is engine/counterexample.py's)."""
+the values and the caveat (the note's format is engine/explanation/counterexample.py's)."""
 from __future__ import annotations
 
 from vercors_py import diagnostics as D

@@ -8,8 +8,8 @@ import attrs
 import pytest
 
 from vercors_py import service
-from vercors_py.engine.functions import MissingFunction
-from vercors_py.engine.verify import prove
+from vercors_py.engine.execution.functions import MissingFunction
+from vercors_py.engine.execution.prove import prove
 from vercors_py.obligations import generate
 from vercors_py.results import Verdict
 

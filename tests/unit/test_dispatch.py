@@ -44,12 +44,12 @@ DISPATCHES: dict[tuple[str, str, str], tuple[frozenset[str], str]] = {
         "they assign no local and hold no statement: nothing for uniformity"),
     ("vercors_py/semantics/evaluate.py", "value", "expression"): (
         RESOURCES, "resources have no value: run/resources.py checks them on the state"),
-    ("vercors_py/engine/exec.py", "stmt", "statement"): (
-        SIMPLE | {"Barrier"}, "straight-line statements and barriers are engine/exec.py's `straight`"),
-    ("vercors_py/engine/exec.py", "straight", "statement"): (
-        STATEMENTS - SIMPLE - {"Barrier"}, "statements that branch or jump are engine/exec.py's `stmt`"),
-    ("vercors_py/engine/encode.py", "eval", "expression"): (
-        RESOURCES, "resources are produced and consumed (engine/heap.py), not evaluated"),
+    ("vercors_py/engine/execution/execute.py", "stmt", "statement"): (
+        SIMPLE | {"Barrier"}, "straight-line statements and barriers are engine/execution/execute.py's `straight`"),
+    ("vercors_py/engine/execution/execute.py", "straight", "statement"): (
+        STATEMENTS - SIMPLE - {"Barrier"}, "statements that branch or jump are engine/execution/execute.py's `stmt`"),
+    ("vercors_py/engine/execution/evaluate.py", "eval", "expression"): (
+        RESOURCES, "resources are produced and consumed (engine/execution/produce_consume.py), not evaluated"),
     ("vercors_py/run/thread.py", "stmt", "statement"): (frozenset(), ""),
     ("vercors_py/races/protocol.py", "stmt", "statement"): (frozenset(), ""),
     ("vercors_py/races/statements.py", "may_jump", "statement"): (

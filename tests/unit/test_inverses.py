@@ -1,4 +1,4 @@
-"""Candidate inverses of quantified indices (engine/indices.py): for each index form the
+"""Candidate inverses of quantified indices (engine/execution/indices.py): for each index form the
 first candidate really inverts it, checked with Z3 over all values of the variables."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import random
 
 import z3
 
-from vercors_py.engine.butterfly import butterfly
-from vercors_py.engine.indices import candidates, merged, radix, unit_shift
+from vercors_py.engine.execution.butterfly import butterfly
+from vercors_py.engine.execution.indices import candidates, merged, radix, unit_shift
 
 
 def _inverts(index, bound, cond, candidate, X, facts=()) -> bool:
@@ -169,7 +169,7 @@ def test_the_stride_candidate_comes_first_and_is_complete():
     assert _inverts(index, (g, l), cond, first, X)
 
 
-# ---- butterflies (engine/butterfly.py): a zero digit inserted at weight s ----
+# ---- butterflies (engine/execution/butterfly.py): a zero digit inserted at weight s ----
 
 def _butterfly_cases():
     t, g, l, s, c, n = z3.Ints("t g l s c n")

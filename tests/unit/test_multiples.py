@@ -1,4 +1,4 @@
-"""engine/multiples.py: `(a + m * k) % m` as `a % m`, an identity of Z3's integers for
+"""engine/execution/multiples.py: `(a + m * k) % m` as `a % m`, an identity of Z3's integers for
 every m (0 too: the addend is then 0): checked at random values of each shape it rewrites
 (the solver does not prove the identity over symbolic moduli: nonlinear)."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 
 import z3
 
-from vercors_py.engine.multiples import without_multiples
+from vercors_py.engine.execution.multiples import without_multiples
 
 
 def _valid(claim) -> bool:

@@ -9,7 +9,7 @@ import pytest
 
 from tests.support.expectations import check, header, marks
 from vercors_py import service
-from vercors_py.engine import runner
+from vercors_py.engine.solver import workers as runner
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "static"
 FILES = sorted(DATA.glob("*.pvl"))

@@ -1,4 +1,4 @@
-"""engine/unwrap.py: a quantified index without the wraps, conditionals and
+"""engine/execution/unwrap.py: a quantified index without the wraps, conditionals and
 `a / m * m + a % m` that its condition makes no-ops.  Each rewrite must give a term
 equal to the index wherever the condition holds (checked with Z3), and a wrap or a
 conditional that the condition does not make a no-op must stay."""
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import z3
 
-from vercors_py.engine.unwrap import Unwrapper
+from vercors_py.engine.execution.unwrap import Unwrapper
 
 M32 = 2**32
 

@@ -146,7 +146,7 @@ class _Kernel:
                     lines[key] = lines.get(key, 0) + 1
         self.shared_lines = {key for key, count in lines.items() if count > 1}
         # A kernel that names a component of an id or size is checked for launches of
-        # three dimensions (engine/threads.py); the others for one, as seed 004 has them.
+        # three dimensions (engine/execution/threads.py); the others for one, as seed 004 has them.
         self.dimensional = names_components(self.k)
 
     def place(self, node) -> str:

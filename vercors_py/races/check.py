@@ -15,7 +15,7 @@ import attrs
 import z3
 
 from .. import diagnostics as D
-from ..engine.threads import unknowns
+from ..engine.execution.threads import unknowns
 from ..semantics.dimensions import derived_ids
 from ..syntax import ast as A
 from . import bounds, private, radix

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import z3
 
-from ..engine.terms import subterms
+from ..engine.solver.terms import subterms
 from ..syntax import ast as A
 from .check import _second, query_solver
 from .protocol import Protocol

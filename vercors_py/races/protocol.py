@@ -33,11 +33,11 @@ from ..semantics.symbols import RESERVED, Symbol
 from ..source import Span
 from ..syntax import ast as A
 from ..syntax.snippet import short
-from ..engine.context import Engine
-from ..engine.encode import Evaluator
-from ..engine.functions import FunctionTable
-from ..engine.state import State
-from ..engine.threads import fresh_ids, fresh_sizes, in_range, size_facts, unknowns
+from ..engine.execution.engine import Engine
+from ..engine.execution.evaluate import Evaluator
+from ..engine.execution.functions import FunctionTable
+from ..engine.execution.state import State
+from ..engine.execution.threads import fresh_ids, fresh_sizes, in_range, size_facts, unknowns
 from . import geometric
 from . import statements as S
 from .events import NEVER, Access, Choice, Event, Loop, Seq, Sync

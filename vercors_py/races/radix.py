@@ -6,7 +6,7 @@ Two threads race on `C[row * n + col]` only if `row * n + col == row' * n + col'
 theorem of integer arithmetic (the digits of a number in a mixed radix are unique), but
 Z3 finds it only by nonlinear search, which times out on the 2-D indices of real
 kernels once their sizes are symbolic.  So each query gets the theorem's instances for
-its pairs of indices, as `engine/indices.py` gives the verifier the same theorem for
+its pairs of indices, as `engine/execution/indices.py` gives the verifier the same theorem for
 quantified permissions: implications whose premises the solver still has to show, so an
 instance never decides a query by itself.  And the products of sizes and ids get their
 sign (`gid.x * gsize.x >= 0`), which the linear pass cannot see through.

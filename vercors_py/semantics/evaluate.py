@@ -1,6 +1,6 @@
 """Expressions on concrete values: the meaning of the language's expressions, below every
 analysis that needs it (the interpreter, run/, and the prover's check of counterexamples,
-engine/concrete.py), so that neither reaches into the other.
+engine/explanation/concrete.py), so that neither reaches into the other.
 
 A frame maps Symbols (reserved names, parameters, locals, bound variables) to values;
 memory is reached through a `read(array, index, span)` callback, so that code reads

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 import attrs
 import z3
 
-from ..obligations.calls import component
-from ..semantics.symbols import Symbol
-from ..syntax import ast as A
+from ...obligations.calls import component
+from ...semantics.symbols import Symbol
+from ...syntax import ast as A
 from .state import State, Terms
 
 

@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import z3
 
-from .solver import SEED, Cancelled
-from .terms import subterms
+from ..solver.solver import SEED, Cancelled
+from ..solver.terms import subterms
 
 # A model whose sizes and ids are all at most this is kept as found: small enough to read
 # and to replay.

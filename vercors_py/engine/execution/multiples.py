@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import z3
 
-from .terms import factors
+from ..solver.terms import factors
 
 
 def without_multiples(term):

@@ -26,12 +26,12 @@ from __future__ import annotations
 import attrs
 import z3
 
-from ..semantics.evaluate import Evaluator as PureEvaluator
-from ..semantics.faults import Fault, Unevaluable
-from .encode import Evaluator
-from .solver import Outcome
-from .state import State
-from .terms import subterms
+from ...semantics.evaluate import Evaluator as PureEvaluator
+from ...semantics.faults import Fault, Unevaluable
+from ..execution.evaluate import Evaluator
+from ..solver.solver import Outcome
+from ..execution.state import State
+from ..solver.terms import subterms
 
 MAX_APPS = 40            # applications of defined functions looked at per formula
 MAX_CALLS = 2_000        # calls of pure functions in one evaluation (memoised: f(n, k) for n, k < 40)

@@ -19,8 +19,8 @@ import math
 
 import z3
 
-from ..semantics.dimensions import Ids, Sizes, compose
-from ..semantics.symbols import AXES
+from ...semantics.dimensions import Ids, Sizes, compose
+from ...semantics.symbols import AXES
 
 
 def fresh_sizes(t, dimensional: bool) -> Sizes:

@@ -15,13 +15,13 @@ import time
 import attrs
 import z3
 
-from .. import diagnostics as D
-from ..diagnostics import Related
-from .counterexample import Failures, describe, place
-from .smallest import smallest
-from .solver import VACUITY_RLIMIT, Answer, Outcome, Solver
+from ... import diagnostics as D
+from ...diagnostics import Related
+from ..explanation.counterexample import Failures, describe, place
+from ..explanation.smallest import smallest
+from ..solver.solver import VACUITY_RLIMIT, Answer, Outcome, Solver
 from .state import Permissions, Terms
-from .unknowns import wording
+from ..explanation.unknowns import wording
 
 
 @attrs.frozen
@@ -166,7 +166,7 @@ class Engine:
             # A model found without the definitions is checked against them (and may
             # give way to a proof or a better model).  Loaded here: a check that
             # proves everything needs none of the interpreter's evaluation.
-            from .concrete import settle
+            from ..explanation.concrete import settle
             answer, caveat = settle(self, full, answer)
             if answer.outcome is Outcome.FAILED and caveat is None:
                 # The note's launch as small as the failure allows (smallest.py).

@@ -11,13 +11,13 @@ import itertools
 import attrs
 import z3
 
-from .. import diagnostics as D
-from ..semantics.symbols import Symbol
-from ..syntax import ast as A
-from ..syntax.snippet import short
-from .context import Engine
-from .encode import Evaluator
-from .solver import Outcome
+from ... import diagnostics as D
+from ...semantics.symbols import Symbol
+from ...syntax import ast as A
+from ...syntax.snippet import short
+from .engine import Engine
+from .evaluate import Evaluator
+from ..solver.solver import Outcome
 from .state import State, Terms
 
 

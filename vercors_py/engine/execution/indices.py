@@ -19,7 +19,7 @@ import attrs
 import z3
 
 from .butterfly import Butterfly, butterfly
-from .terms import factors, occurs
+from ..solver.terms import factors, occurs
 
 
 def linear(term, bound):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import attrs
 import z3
 
-from .terms import factors, occurs
+from ..solver.terms import factors, occurs
 
 
 @attrs.frozen

@@ -11,16 +11,16 @@ from collections.abc import Callable, Mapping
 import attrs
 import z3
 
-from ..diagnostics import Related, error, warning
-from ..semantics import queries
-from ..semantics.symbols import Symbol, SymbolKind
-from ..syntax import ast as A
-from ..syntax.snippet import short
-from .context import Engine, Origin
-from .counterexample import Point
-from .encode import Evaluator, Reads
-from .heap import Codes, Heap, Mode
-from .rivals import Peers, access
+from ...diagnostics import Related, error, warning
+from ...semantics import queries
+from ...semantics.symbols import Symbol, SymbolKind
+from ...syntax import ast as A
+from ...syntax.snippet import short
+from .engine import Engine, Origin
+from ..explanation.counterexample import Point
+from .evaluate import Evaluator, Reads
+from .produce_consume import Codes, Heap, Mode
+from ..explanation.rivals import Peers, access
 from .state import State
 from .termination import smaller
 

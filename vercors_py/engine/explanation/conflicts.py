@@ -30,13 +30,13 @@ import itertools
 
 import z3
 
-from ..obligations.model import Who
-from ..semantics.symbols import RESERVED
+from ...obligations.model import Who
+from ...semantics.symbols import RESERVED
 from . import peer_clauses as P
 from .peer_clauses import Scratch
 from .rivals import Access, Overlap
-from .solver import SEED
-from .state import Terms
+from ..solver.solver import SEED
+from ..execution.state import Terms
 
 # Sizes tried, smallest launches first: (gsize, ngroups).  A conflict between two threads
 # needs two of them; most show at two or three.
@@ -231,7 +231,7 @@ def _id_terms(store, who: Who) -> list:
 
 def _ids(search: _Search, store, who: Who, pairs=()) -> tuple:
     """The checked thread's (gid, lid) in the search's context, or (gid,) for a group.
-    From tid, as races.py reads them: a view over tid alone leaves gid and lid as the
+    From tid, as race_notes.py reads them: a view over tid alone leaves gid and lid as the
     obligation's own."""
     def at(name):
         term = search.term(store[RESERVED[name]])

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 
-from ..results import ObligationResult
-from .verify import prove
+from ...results import ObligationResult
+from ..execution.prove import prove
 
 # Below this many obligations the solver work (a few ms each) is cheaper than forking.
 MIN_PARALLEL = 12

@@ -12,25 +12,25 @@ import time
 import attrs
 import z3
 
-from .. import diagnostics as D
-from ..obligations import model as M
-from ..results import ObligationResult, Verdict
-from ..semantics.symbols import AXES, RESERVED, Symbol
-from ..syntax import ast as A
-from ..syntax.snippet import short
-from .. import deep
-from .context import Engine, Origin, Watch
-from .solver import Cancelled
-from .counterexample import Point
-from .encode import Evaluator
-from .exec import CODE, SPEC_READS, Executor, Exits, Recursion
+from ... import diagnostics as D
+from ...obligations import model as M
+from ...results import ObligationResult, Verdict
+from ...semantics.symbols import AXES, RESERVED, Symbol
+from ...syntax import ast as A
+from ...syntax.snippet import short
+from ... import deep
+from .engine import Engine, Origin, Watch
+from ..solver.solver import Cancelled
+from ..explanation.counterexample import Point
+from .evaluate import Evaluator
+from .execute import CODE, SPEC_READS, Executor, Exits, Recursion
 from .functions import FunctionTable
 from .termination import Termination, with_params
-from .heap import Codes, Frame, Heap, Mode
-from .races import Races
-from .rivals import Peers
+from .produce_consume import Codes, Frame, Heap, Mode
+from ..explanation.race_notes import Races
+from ..explanation.rivals import Peers
 from .state import Chunk, State
-from ..semantics.dimensions import id_store
+from ...semantics.dimensions import id_store
 from .threads import fresh_ids, fresh_sizes, in_range, ranges, size_facts, unknowns
 
 
@@ -182,7 +182,7 @@ class World:
 
 def _start_point(ob: M.Obligation) -> Point | None:
     """Where the values of a counterexample are from, in an obligation's own terms
-    (exec.py names the statements of a body).  Only the obligation's own line may be
+    (execute.py names the statements of a body).  Only the obligation's own line may be
     written in a note: the cache moves that one (cache.remap)."""
     line = ob.span.start_line if ob.span is not None else None
     match ob.kind:

@@ -1,5 +1,5 @@
 """What a failed permission check may be a race with: plain values that the checks
-carry, read by races.py only once a check has failed.
+carry, read by race_notes.py only once a check has failed.
 
 `Peers` says what every other thread holds while the state's thread runs (or, in a
 view of all threads at once, what each of them gets); a state has them in the thread
@@ -12,9 +12,9 @@ from collections.abc import Mapping
 
 import attrs
 
-from ..obligations.model import Who
-from ..semantics.symbols import Symbol
-from ..syntax import ast as A
+from ...obligations.model import Who
+from ...semantics.symbols import Symbol
+from ...syntax import ast as A
 
 
 @attrs.frozen

@@ -23,17 +23,17 @@ from fractions import Fraction
 import attrs
 import z3
 
-from ..diagnostics import Related
-from ..obligations.model import Who
-from ..semantics.symbols import RESERVED
-from ..syntax import ast as A
+from ...diagnostics import Related
+from ...obligations.model import Who
+from ...semantics.symbols import RESERVED
+from ...syntax import ast as A
 from .conflicts import Conflicts
-from .context import Engine
+from ..execution.engine import Engine
 from . import peer_clauses as P
 from .peer_clauses import Scratch
 from .rivals import Access, Overlap
-from .solver import SEED
-from ..semantics.dimensions import Sizes, derived_ids
+from ..solver.solver import SEED
+from ...semantics.dimensions import Sizes, derived_ids
 
 # Z3 resource units for each query: the queries of the examples take a few hundred (a
 # few linear facts about one thread); a hundred times that is still a few milliseconds.

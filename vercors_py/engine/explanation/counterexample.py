@@ -19,9 +19,9 @@ from __future__ import annotations
 import attrs
 import z3
 
-from ..diagnostics import COUNTEREXAMPLE_PREFIX as PREFIX, Related
-from ..semantics.symbols import SymbolKind
-from .terms import subterms
+from ...diagnostics import COUNTEREXAMPLE_PREFIX as PREFIX, Related
+from ...semantics.symbols import SymbolKind
+from ..solver.terms import subterms
 
 MAX_CELLS = 6
 _INTERNAL = ("X", "definitions", "loc")

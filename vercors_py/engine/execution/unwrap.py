@@ -25,7 +25,7 @@ from typing import Callable
 
 import z3
 
-from .terms import occurs, subterms
+from ..solver.terms import occurs, subterms
 
 # The bounds tried for a factor of a product under a wrap: the sizes of C's integers.
 LIMITS = (2**8, 2**16, 2**31, 2**32, 2**63, 2**64)

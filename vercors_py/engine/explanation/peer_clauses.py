@@ -1,7 +1,7 @@
 """Another thread's clauses, read in a Z3 context of its own.
 
 Both explanations of a failed permission check ask what *another* thread holds and
-assumes: the race notes (races.py) at the sizes of a failed check's model, the conflict
+assumes: the race notes (race_notes.py) at the sizes of a failed check's model, the conflict
 search (conflicts.py) at small sizes it chooses.  Each works in a `Scratch`: a fresh
 engine, function table, evaluator and heap in a context of its own, so that the path's
 solver and the terms later checks are made of stay as they were.  A scratch says how a
@@ -15,16 +15,16 @@ import abc
 
 import attrs
 
-from ..obligations.model import Who
-from ..semantics.dimensions import Sizes, derived_ids, id_store
-from ..semantics.symbols import SymbolKind
-from ..syntax import ast as A
-from .context import Engine
-from .encode import Evaluator
-from .functions import FunctionTable
-from .heap import Frame, Heap, Mode
+from ...obligations.model import Who
+from ...semantics.dimensions import Sizes, derived_ids, id_store
+from ...semantics.symbols import SymbolKind
+from ...syntax import ast as A
+from ..execution.engine import Engine
+from ..execution.evaluate import Evaluator
+from ..execution.functions import FunctionTable
+from ..execution.produce_consume import Frame, Heap, Mode
 from .rivals import Access, Peers
-from .state import State
+from ..execution.state import State
 
 AS_WRITTEN = Mode()          # clauses read as they are: every resource, no checks
 

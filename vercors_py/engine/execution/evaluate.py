@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING
 import attrs
 import z3
 
-from ..diagnostics import Related
-from ..syntax import ast as A
-from ..syntax.snippet import short
-from .rivals import access
+from ...diagnostics import Related
+from ...syntax import ast as A
+from ...syntax.snippet import short
+from ..explanation.rivals import access
 from .state import State
-from .terms import select
+from ..solver.terms import select
 
 if TYPE_CHECKING:        # the engine's context reaches this module through concrete.py
-    from .context import Engine
+    from .engine import Engine
 
 
 @attrs.frozen

@@ -20,18 +20,18 @@ from typing import Callable
 import attrs
 import z3
 
-from ..diagnostics import Related
-from ..semantics.symbols import Symbol
-from ..syntax import ast as A
-from ..syntax.snippet import short
-from .context import Engine
-from .encode import Evaluator, Reads
-from .rivals import access, overlap
-from .solver import CANDIDATE_BUDGET
+from ...diagnostics import Related
+from ...semantics.symbols import Symbol
+from ...syntax import ast as A
+from ...syntax.snippet import short
+from .engine import Engine
+from .evaluate import Evaluator, Reads
+from ..explanation.rivals import access, overlap
+from ..solver.solver import CANDIDATE_BUDGET
 from .state import Chunk, State
 from .butterfly import butterfly
 from .indices import Candidate, candidates, conjuncts, lower_bound, merged, radix, unit_shift, value_range
-from .terms import occurs, subterms
+from ..solver.terms import occurs, subterms
 from .unwrap import Unwrapper
 
 # Per-cell instances of facts make new cell terms that other per-cell instances match on;
@@ -88,7 +88,7 @@ class Heap:
     # ---- the walk shared by produce and consume ----
     def walk(self, e, st: State, frame: Frame, mode: Mode, atom) -> State:
         """Call `atom(e, st, frame)` on each atom of `e`.  Without `mode.wellformed` it
-        only builds terms: races.py walks other threads' clauses with it."""
+        only builds terms: race_notes.py walks other threads' clauses with it."""
         match e:
             case A.Binary(op="**" | "&&"):
                 st = self.walk(e.left, st, frame, mode, atom)

@@ -9,7 +9,7 @@ Permissions (see docs/architecture.md): the amount a state holds of a cell is a 
 needs q > 0 or r; writing needs q >= 1.  Each chunk describes what it contributes at a
 generic location, as terms over the placeholder constant X; the amount at cell x is the
 sum over chunks with X := x.  Quantified chunks reach a location through inverse
-functions (heap.py), so masks never need quantifiers.
+functions (produce_consume.py), so masks never need quantifiers.
 """
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ from collections.abc import Mapping
 import attrs
 import z3
 
-from ..semantics.symbols import Symbol
-from ..syntax import ast as A
+from ...semantics.symbols import Symbol
+from ...syntax import ast as A
 from .multiples import without_multiples
-from .rivals import Peers
+from ..explanation.rivals import Peers
 
 
 class Terms:
