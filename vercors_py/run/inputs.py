@@ -18,7 +18,7 @@ from ..semantics.queries import pure_conjuncts
 from ..semantics.dimensions import names_components
 from ..semantics.symbols import AXES, RESERVED
 from ..syntax import ast as A
-from ..semantics.evaluate import Evaluator, bounded_range, split_quantifier
+from ..semantics.evaluate import ConcreteEvaluator, bounded_range, split_quantifier
 from ..semantics.faults import Fault, Unevaluable
 from .launch import ARBITRARY, size_frame, thread_frame
 from .model import ConcreteLaunch
@@ -68,10 +68,10 @@ def parse_init(array: A.ArrayDecl, kernel: A.Kernel, text: str) -> Init:
     raise InputError(f"--init {array.name}={text}: " + (problems[0].message if problems else "not an expression"))
 
 
-def _pure(functions) -> Evaluator:
+def _pure(functions) -> ConcreteEvaluator:
     def no_memory(array, index, span):
         raise Unevaluable(span, "memory in a size expression")
-    return Evaluator(functions, no_memory)
+    return ConcreteEvaluator(functions, no_memory)
 
 
 def lengths_if_allowed(kernel: A.Kernel, functions, launch: ConcreteLaunch) -> dict | None:
@@ -95,7 +95,7 @@ def lengths_if_allowed(kernel: A.Kernel, functions, launch: ConcreteLaunch) -> d
     return lengths if all(n >= 0 for n in lengths.values()) else None
 
 
-def _holds_or_unknown(evaluator: Evaluator, fact: A.Expr, frame) -> bool:
+def _holds_or_unknown(evaluator: ConcreteEvaluator, fact: A.Expr, frame) -> bool:
     try:
         return bool(evaluator.value(fact, frame))
     except (Fault, Unevaluable, RecursionError):
@@ -187,7 +187,7 @@ def _fit(array: A.ArrayDecl, value, rng: random.Random):
     return value if lo <= value <= hi else rng.randint(lo, min(hi, lo + 255))
 
 
-def _value(elem: A.Type, mode: str, init: Init, i: int, base: dict, params: dict, evaluator: Evaluator,
+def _value(elem: A.Type, mode: str, init: Init, i: int, base: dict, params: dict, evaluator: ConcreteEvaluator,
            rng: random.Random):
     match mode:
         case "zeros":
@@ -212,7 +212,7 @@ def write_equalities(run, explicit: set[str]) -> None:
         gid = frame.get(RESERVED["gid"], 0)
         # The same interpretation of abstract functions as the run's, so that the cells
         # written here meet the precondition the run then checks.
-        evaluator = Evaluator(run.functions, lambda a, i, s, gid=gid: run.memory.load(run.memory.cell(a, gid, i, s)),
+        evaluator = ConcreteEvaluator(run.functions, lambda a, i, s, gid=gid: run.memory.load(run.memory.cell(a, gid, i, s)),
                               seed=run.options.seed, results=run.function_results)
         for clause in contract:
             if clause.kind.is_pre:
@@ -222,7 +222,7 @@ def write_equalities(run, explicit: set[str]) -> None:
                     continue
 
 
-def _pin(run, evaluator: Evaluator, e, frame, gid, explicit) -> None:
+def _pin(run, evaluator: ConcreteEvaluator, e, frame, gid, explicit) -> None:
     match e:
         case A.Binary(op="&&" | "**", left=left, right=right):
             _pin(run, evaluator, left, frame, gid, explicit)

@@ -14,7 +14,7 @@ from ..semantics.symbols import RESERVED, SymbolKind
 from ..syntax import ast as A
 from ..syntax.snippet import short
 from . import resources as R
-from ..semantics.evaluate import Evaluator
+from ..semantics.evaluate import ConcreteEvaluator
 from ..semantics.faults import Fault, Unevaluable
 from .memory import Memory
 from .model import CellAccess, Cell, ConcreteLaunch, RunOptions, ThreadId, show_value
@@ -379,10 +379,10 @@ class KernelRun:
 
         old_eval = None
         if old is not None:
-            old_eval = Evaluator(self.functions, lambda a, i, s: old.load(self.memory.cell(a, gid, i, s)),
+            old_eval = ConcreteEvaluator(self.functions, lambda a, i, s: old.load(self.memory.cell(a, gid, i, s)),
                                  seed=self.options.seed, results=self.function_results)
         try:
-            evaluator = Evaluator(self.functions, peek, old_eval, self.options.seed, self.function_results)
+            evaluator = ConcreteEvaluator(self.functions, peek, old_eval, self.options.seed, self.function_results)
             reading = R.read_clauses(clauses, frame, evaluator, cell_of)
             for why in reading.skipped:
                 self.skipped(why.span or clauses[0].span, why.reason)

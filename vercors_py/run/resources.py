@@ -14,7 +14,7 @@ import attrs
 
 from ..source import Span
 from ..syntax import ast as A
-from ..semantics.evaluate import Evaluator, bounded_range, split_quantifier
+from ..semantics.evaluate import ConcreteEvaluator, bounded_range, split_quantifier
 from ..semantics.faults import Fault, Unevaluable
 from .model import Cell
 from .values import NONE, READ, WRITE, Amount
@@ -37,7 +37,7 @@ class Reading:
         return total(self.held)
 
 
-def read_clauses(clauses, frame: dict, evaluator: Evaluator, cell_of) -> Reading:
+def read_clauses(clauses, frame: dict, evaluator: ConcreteEvaluator, cell_of) -> Reading:
     """`cell_of(array, index, span)` -> Cell (raising a bounds Fault)."""
     held: list[Held] = []
     false: list[A.Expr] = []

@@ -19,7 +19,7 @@ import attrs
 
 from ..source import Span
 from ..syntax import ast as A
-from ..semantics.evaluate import Evaluator
+from ..semantics.evaluate import ConcreteEvaluator
 from ..semantics.faults import Fault, Unevaluable
 from .model import CellAccess, Cell, ThreadId
 from .values import NONE
@@ -60,7 +60,7 @@ class ThreadRun:
         self.barrier_frame: dict | None = None  # the locals a barrier's contract is read in
         self.depth = 0
         self.step_record: list | None = None
-        self.code = Evaluator(launch.functions, self._load, seed=launch.options.seed,
+        self.code = ConcreteEvaluator(launch.functions, self._load, seed=launch.options.seed,
                               results=launch.function_results)
 
     # ---- memory, as code sees it ----

@@ -35,8 +35,8 @@ _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operato
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
 
 
-class Evaluator:
-    def __init__(self, functions, read, old: "Evaluator | None" = None, seed: int = 0,
+class ConcreteEvaluator:
+    def __init__(self, functions, read, old: "ConcreteEvaluator | None" = None, seed: int = 0,
                  results: dict | None = None):
         self.functions = functions       # Symbol -> A.Function
         self.seed = seed                 # picks the interpretation of abstract functions
@@ -156,7 +156,7 @@ def split_quantifier(q: A.Quantifier):
     return q.cond, q.body
 
 
-def bounded_range(q: A.Quantifier, cond, frame: dict, evaluator: Evaluator) -> range:
+def bounded_range(q: A.Quantifier, cond, frame: dict, evaluator: ConcreteEvaluator) -> range:
     """The values of q's variable that its condition allows, read off conjuncts such as
     `lo <= i`, `i < hi`, `i == e` whose other side does not mention the variable."""
     low = high = None

@@ -150,7 +150,7 @@ class Engine:
 
     def check(self, goal, code: str, span, message: str, guards=(), related=(), store=None, race=None) -> bool:
         """Prove `guards ==> goal`; report a diagnostic when that may fail.  `race`
-        (rivals.Access or Overlap) says how a failure may be a conflict between threads."""
+        (rivals.RivalAccess or Overlap) says how a failure may be a conflict between threads."""
         full = z3.Implies(self.t.conj(guards), goal) if guards else goal
         started = time.monotonic()
         answer = self.solver.prove(full)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import attrs
 import z3
 
-from ...semantics.evaluate import Evaluator as PureEvaluator
+from ...semantics.evaluate import ConcreteEvaluator
 from ...semantics.faults import Fault, Unevaluable
 from ..execution.evaluate import Evaluator
 from ..solver.solver import Outcome
@@ -309,7 +309,7 @@ class Truth:
         return value
 
 
-class _Pure(PureEvaluator):
+class _Pure(ConcreteEvaluator):
     """The interpreter's evaluation of pure functions, for the functions the obligation
     has definitions of; the others take the model's values."""
 

@@ -1,7 +1,7 @@
 """Settling an undecided permission check by a conflict between two threads.
 
 When the solver answers unknown on a check that another thread's share may explain
-(rivals.Access, rivals.Overlap), the index arithmetic of quantified permissions
+(rivals.RivalAccess, rivals.Overlap), the index arithmetic of quantified permissions
 (`lid * gsize + i`, inverses of it) is usually what defeats it, and a conflict between
 two threads is usually plain to see at a small size.  Two bounded queries look for one:
 
@@ -34,7 +34,7 @@ from ...obligations.model import Who
 from ...semantics.symbols import RESERVED
 from . import peer_clauses as P
 from .peer_clauses import Scratch
-from .rivals import Access, Overlap
+from .rivals import RivalAccess, Overlap
 from ..solver.solver import SEED
 from ..execution.state import Terms
 
@@ -70,7 +70,7 @@ class Conflicts:
     def settle(self, race, full) -> tuple[bool, z3.ModelRef | None]:
         """Whether a search ran, and a counterexample of the undecided check `full` (a
         model in the path's context) when it found a conflict between two threads."""
-        if not isinstance(race, (Access, Overlap)) or self.searches >= MAX_SEARCHES:
+        if not isinstance(race, (RivalAccess, Overlap)) or self.searches >= MAX_SEARCHES:
             return False, None
         self.searches += 1
         return True, self._search(race, full)

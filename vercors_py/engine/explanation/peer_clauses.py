@@ -23,7 +23,7 @@ from ..execution.engine import Engine
 from ..execution.evaluate import Evaluator
 from ..execution.functions import FunctionTable
 from ..execution.produce_consume import Frame, Heap, Mode
-from .rivals import Access, Peers
+from .rivals import RivalAccess, Peers
 from ..execution.state import State
 
 AS_WRITTEN = Mode()          # clauses read as they are: every resource, no checks
@@ -64,7 +64,7 @@ class Claim:
     bound: tuple                      # its \forall* variables
 
 
-def same_group(race: Access) -> bool:
+def same_group(race: RivalAccess) -> bool:
     """Whether the rival is in the failing thread's group: local memory is the group's
     own, and only the thread precondition is held by the threads of every group."""
     match race.peers.who:

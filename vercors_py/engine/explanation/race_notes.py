@@ -1,7 +1,7 @@
 """Race notes: a failed permission check explained by another thread's share of the cell.
 
 The failed check's model fixes the sizes, the thread that failed and the cell.  For an
-`Access` a small query then looks for another thread whose share of that cell cannot be
+`RivalAccess` a small query then looks for another thread whose share of that cell cannot be
 held beside the one that was needed: in the thread obligation, what the others hold at
 the start of the current barrier interval (rivals.Peers); in a view of all threads (or
 groups) at once, what each of the others gets from the same clauses.  An `Overlap`
@@ -31,7 +31,7 @@ from .conflicts import Conflicts
 from ..execution.engine import Engine
 from . import peer_clauses as P
 from .peer_clauses import Scratch
-from .rivals import Access, Overlap
+from .rivals import RivalAccess, Overlap
 from ..solver.solver import SEED
 from ...semantics.dimensions import Sizes, derived_ids
 
@@ -155,7 +155,7 @@ def explain(race, probe: _Probe) -> Explanation | None:
 
 
 @explain.register
-def _(race: Access, probe: _Probe) -> Explanation | None:
+def _(race: RivalAccess, probe: _Probe) -> Explanation | None:
     ours = _thread(probe, race.store, race.peers.who)
     cell = probe.int(probe.term(race.index))
     need = _share(probe, race.amount)
@@ -214,7 +214,7 @@ def _thread(probe: _Probe, store, who: Who, pairs=()) -> Thread | None:
     return Thread(tid // probe.gsize, tid % probe.gsize, tid)
 
 
-def _rival(probe: _Probe, race: Access, ours: Thread, cell: int, need: Share):
+def _rival(probe: _Probe, race: RivalAccess, ours: Thread, cell: int, need: Share):
     """Another thread (or group) certain to hold a share of the cell that clashes with
     `need`: (its Thread, the claim, its share), or None."""
     peers, t = race.peers, probe.t
@@ -280,7 +280,7 @@ def _others(probe: _Probe, ours: Thread, gid, lid) -> list:
     return facts + [0 <= lid, lid < probe.gsize, z3.Or(gid != ours.gid, lid != ours.lid)]
 
 
-def _act(race: Access, need: Share, where: str) -> str:
+def _act(race: RivalAccess, need: Share, where: str) -> str:
     match race.act:
         case "read":
             return f"reads {where}"

@@ -3,7 +3,7 @@ carry, read by race_notes.py only once a check has failed.
 
 `Peers` says what every other thread holds while the state's thread runs (or, in a
 view of all threads at once, what each of them gets); a state has them in the thread
-obligation and in the views of all threads or groups.  `Access` is the share a check
+obligation and in the views of all threads or groups.  `RivalAccess` is the share a check
 asked for; `Overlap` is two values of a `\\forall*` reaching one cell.
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ class Peers:
 
 
 @attrs.frozen
-class Access:
+class RivalAccess:
     """A share of a cell that a check asked for: `act` is "read", "write" (an access in
     code) or "take" (a permission of a contract)."""
     array: Symbol
@@ -54,11 +54,11 @@ class Overlap:
     peers: Peers
 
 
-def access(st, array: Symbol, index, amount, act: str, location: A.Index) -> Access | None:
-    """The Access of a check in state `st`, when a rival can be looked for there."""
+def access(st, array: Symbol, index, amount, act: str, location: A.Index) -> RivalAccess | None:
+    """The RivalAccess of a check in state `st`, when a rival can be looked for there."""
     if st.peers is None:
         return None
-    return Access(array, index, amount, act, location, st.store, st.peers)
+    return RivalAccess(array, index, amount, act, location, st.store, st.peers)
 
 
 def overlap(st, pairs, index, amount, location: A.Index) -> Overlap | None:
