@@ -70,7 +70,8 @@ class _Writer:
                 binders.append((bound[b.symbol].id, self.spell(substitute(b.lo, bound)),
                                 self.spell(substitute(b.hi, bound)), self.spell(substitute(b.step, bound)) if b.step else None))
                 count(*binders[-1][:3])
-            index = self.spell(substitute(need.index, bound))
+            with self._guarded(need, bound):
+                index = self.spell(substitute(need.index, bound))
         key = (need.array.name, format_expr(index),
                tuple((name, format_expr(lo), format_expr(hi), format_expr(step) if step else None)
                      for name, lo, hi, step in binders))
@@ -83,6 +84,16 @@ class _Writer:
             for name, lo, hi, _ in binders:
                 count(name, lo, hi)
             return conj(*(self.spell(substitute(g, bound)) for g in need.guards))
+
+    @contextlib.contextmanager
+    def _guarded(self, need: Need, bound: dict):
+        """While the need's conditions hold: its index is written as equal to C's where
+        its permission is claimed (under them), not necessarily elsewhere."""
+        if self.ranges is None or not need.guards:
+            yield
+            return
+        with self.ranges.guarded([self.spell(substitute(g, bound)) for g in need.guards]):
+            yield
 
     @contextlib.contextmanager
     def _counting(self):

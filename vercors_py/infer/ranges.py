@@ -9,8 +9,12 @@ written with `x`: the same cells, in a form whose injectivity the solver decides
 under `%` it often cannot).  The facts are the kernel's `context_everywhere` facts: the
 launch's sizes, the platform's limits, the launch assumption its verdict states, and
 the user's host facts; the ids range over the sizes.  Intervals only ever widen: a
-reduction is dropped only where the interval of `x` proves it changes nothing (and C's
-truncating division `x >= 0 ? x / c : -(-x / c)` is `x / c` where `x` is never negative).
+reduction is dropped only where the interval of `x` proves it changes nothing, or,
+where intervals lose the relation between the terms, Z3 proves it from the same facts
+(proofs.py); and C's truncating division `x >= 0 ? x / c : -(-x / c)` is `x / c` where `x`
+is never negative.  Inside a permission's `\\forall*` the counters range as it says, and
+under its condition (`guarded`) that condition holds too: the index written there is
+equal to C's wherever the permission is claimed.
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ import contextlib
 import math
 
 from ..syntax import ast as A
+from .proofs import Prover
 from .shape import CannotInfer
 from .terms import map_children
 
@@ -42,6 +47,8 @@ class Ranges:
         for _ in range(3):                 # `M == tcount.x` after `tcount.x == 1024`
             for fact in facts:
                 self._learn(fact)
+        self.prover = Prover(facts)
+        self.hypotheses: tuple = ()        # the counters' ranges and the conditions in force
 
     def _learn(self, fact: A.Expr) -> None:
         if not (isinstance(fact, A.Binary) and fact.op in ("==", "<=", "<", ">=", ">")):
@@ -116,12 +123,10 @@ class Ranges:
             case A.Binary(op="-", left=A.Binary(op="%", left=A.Binary(op="+", left=x, right=A.IntLit(value=h1)),
                                                 right=A.IntLit(value=m)),
                           right=A.IntLit(value=h2)) if m in _WIDE and h1 == h2 == m // 2:
-                lo, hi = self.of(x)
-                if -h1 <= lo and hi < h1:
+                if self._within(x, -h1, h1):
                     return self.unwrapped(x)
             case A.Binary(op="%", left=x, right=A.IntLit(value=m)) if m in _WIDE:
-                lo, hi = self.of(x)
-                if 0 <= lo and hi < m:
+                if self._within(x, 0, m):
                     return self.unwrapped(x)
             case A.Conditional(cond=A.Binary(op=">=", left=x, right=A.IntLit(value=0)), then=then) \
                     if isinstance(then, A.Binary) and then.op == "/" and then.left == x and self.of(x)[0] >= 0:
@@ -131,17 +136,43 @@ class Ranges:
                 return e
         return map_children(e, self.unwrapped)
 
+    def _within(self, x: A.Expr, lo: int, hi: int) -> bool:
+        """Whether every value of `x` is in [lo, hi): by its interval, else by a proof."""
+        a, b = self.of(x)
+        if lo <= a and b < hi:
+            return True
+        span = x.span
+        goal = A.Binary("&&", A.Binary("<=", A.IntLit(lo, span=span), x, span=span),
+                        A.Binary("<", x, A.IntLit(hi, span=span), span=span), span=span)
+        return self.prover.proves(goal, self.hypotheses)
+
     @contextlib.contextmanager
     def counting(self):
         """Within it, `count(name, lo, hi)` lets a bound counter range over [lo, hi)."""
-        saved = dict(self.known)
+        saved = dict(self.known), self.hypotheses
 
         def count(name: str, lo: A.Expr, hi: A.Expr) -> None:
             self.known[name] = (self.of(lo)[0], self.of(hi)[1] - 1)
+            v = A.Name(name, span=lo.span)
+            self.hypotheses += (A.Binary("<=", lo, v, span=lo.span), A.Binary("<", v, hi, span=hi.span))
         try:
             yield count
         finally:
-            self.known = saved
+            self.known, self.hypotheses = saved
+
+    @contextlib.contextmanager
+    def guarded(self, conditions):
+        """Within it, the conditions hold (written in the annotations' terms): those of
+        the permission whose index is written, which hold wherever it is claimed."""
+        saved = dict(self.known), self.hypotheses
+        try:
+            for c in conditions:
+                for fact in _conjuncts(c):
+                    self._learn(fact)
+                    self.hypotheses += (fact,)
+            yield
+        finally:
+            self.known, self.hypotheses = saved
 
     def inside(self, index: A.Expr, length: A.Expr, binders=()) -> bool:
         """Whether every launch keeps `index` inside an array of `length` cells, for
