@@ -93,6 +93,30 @@ def test_ids_in_one_and_in_three_dimensions():
     assert names("__kernel void k(__global int *a) { a[get_global_id(0)] = 1; }", "k.cl") == ["a", "tid"]
 
 
+def test_an_annotation_naming_a_component_maps_the_file_in_three_dimensions(tmp_path):
+    """`infer` writes `lid.x` where the launch had it map the kernel in three dimensions
+    (a host fact naming `ngroups.x`); the written file, checked without that fact, reads
+    its annotations the same way: the code's `threadIdx.x` is `lid.x`, the depth is the
+    one named (y and z of size 1).  A kernel whose annotation claims a cell per `lid.x`
+    alone still races between its groups."""
+    ok = ("/*@\n  requires 0 <= lid.x + gid.x * gsize.x && lid.x + gid.x * gsize.x < \\length(a);\n"
+          "  requires Perm(a[lid.x + gid.x * gsize.x], write);\n@*/\n"
+          "__global__ void k(int *a) { a[threadIdx.x + blockIdx.x * blockDim.x] = 1; }\n")
+    assert set(names_of(ok)) == {"a", "lid.x", "gid.x", "gsize.x"}
+    (tmp_path / "ok.cu").write_text(ok)
+    result = service.check_file(str(tmp_path / "ok.cu"), service.Options(timeout=20.0, jobs=1))
+    assert result.verdict.value == "verified", [d.message for d in result.diagnostics]
+    racy = ok.replace("lid.x + gid.x * gsize.x", "lid.x").replace("threadIdx.x + blockIdx.x * blockDim.x", "threadIdx.x")
+    (tmp_path / "racy.cu").write_text(racy)
+    result = service.check_file(str(tmp_path / "racy.cu"), service.Options(timeout=20.0, jobs=1))
+    assert result.verdict.value != "verified"
+
+
+def names_of(text: str) -> list[str]:
+    return list(dict.fromkeys(n.id for n in A.walk(kernel(text).members[-1]) if isinstance(n, A.Name)
+                              and n.id.partition(".")[0] in ("a", "lid", "gid", "gsize")))
+
+
 @pytest.mark.parametrize("flags, fences", [
     ("CLK_LOCAL_MEM_FENCE", (A.Fence.LOCAL,)),
     ("CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE", (A.Fence.LOCAL, A.Fence.GLOBAL)),

@@ -347,6 +347,11 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, addressed, file_
         # The depth is what the kernel itself names: its code and annotations, not the
         # launch facts (which name every axis).
         named = [m for m in members if not any(m is fact for fact in launch_facts)] + [main]
+        if not scope.dimensional and _named_depth(named, components=True) > 0:
+            # An annotation naming a component (`lid.x`, as `infer` writes them) reads the
+            # ids of three dimensions: the file is mapped again in them, as for a host
+            # fact that names one (host_facts.py), and its depth is what it names.
+            scope.wants_dimensions = True
         members += _depth_facts(scope, named, kernel_name_span) + [main]
     finally:
         scope.pop()
@@ -566,13 +571,16 @@ def _depth_facts(scope: Scope, members, name_span) -> list[A.ContextEverywhere]:
     return facts
 
 
-def _named_depth(members) -> int:
-    """How many axes a kernel's code and annotations distinguish."""
-    depth = 1
+def _named_depth(members, components: bool = False) -> int:
+    """How many axes a kernel's code and annotations distinguish (with `components`: by
+    the components they name alone, 0 where they name none)."""
+    depth = 0 if components else 1
     for node in (n for member in members for n in A.walk(member)):
         if isinstance(node, A.Name) and node.id.partition(".")[0] in RESERVED_NAMES and not is_slice_lid(node):
             family, _, axis = node.id.partition(".")
             if not axis:
+                if components:
+                    continue
                 if family in ("lid", "gid", "tid"):
                     return 3
                 continue
