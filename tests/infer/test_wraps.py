@@ -71,11 +71,14 @@ def test_a_proof_needs_the_condition_it_is_written_under():
     from vercors_py.syntax import ast as A
 
     def b(op, x, y):
-        return A.Binary(op, x, y)
-    lid, n, j, lit = A.Name("lid"), A.Name("n"), A.Name("j"), A.IntLit
+        return A.Binary(op, x, y, span=None)
+
+    def lit(v):
+        return A.IntLit(v, span=None)
+    lid, n, j, gsize = (A.Name(name, span=None) for name in ("lid", "n", "j", "gsize"))
     index = b("+", b("*", b("-", lid, lit(1)), n), j)
     goal = b("&&", b("<=", lit(0), index), b("<", index, lit(2**64)))
-    prover = Prover([b("<=", n, lit(2**31 - 1)), b("<=", A.Name("gsize"), lit(1024))])
+    prover = Prover([b("<=", n, lit(2**31 - 1)), b("<=", gsize, lit(1024))])
     ranges = (b("<=", lit(0), j), b("<", j, n))
     assert not prover.proves(goal, ranges)
     assert prover.proves(goal, ranges + (b(">=", lid, lit(1)),))
