@@ -8,8 +8,8 @@ A question goes to Z3 with the kernel's facts (ranges.py's), the ids' ranges ove
 sizes, the counters' ranges and the conditions that hold where the index is used; Z3's
 answer `unsat` for the negated goal is a proof.  Anything Z3 does not decide within a
 fixed resource limit (deterministic, unlike a time limit) is no proof, and the wrap is
-kept.  Terms the translation does not know (a call, an array's length, a read of
-memory) are integers of their own, one per printed text: fewer facts, never more.
+kept.  Integer terms the translation does not know (a call, a read of memory) are
+integers of their own, one per printed text: fewer facts, never more.
 """
 from __future__ import annotations
 
@@ -92,9 +92,7 @@ class Prover:
             case A.Conditional(cond=c, then=x, otherwise=y):
                 c, x, y = self.bool(c), self.int(x), self.int(y)
                 return None if c is None or x is None or y is None else z3.If(c, x, y)
-            case A.Call() | A.Index():
-                return self._int(format_expr(e))
-        return None
+        return self._int(format_expr(e))      # a call, a read of memory, `\old`: some integer
 
     def bool(self, e: A.Expr):
         match e:
