@@ -124,18 +124,13 @@ def _analysis_arguments(command: argparse.ArgumentParser, entry: AnalysisEntry) 
         command.add_argument("--format", choices=entry.formats, default="text",
                              help=f"{' or '.join(entry.formats)} (default text; see docs/cli.md)")
     if entry.timeout is not None:
-        command.add_argument("--timeout", type=positive(float), default=_default_timeout(),
+        command.add_argument("--timeout", type=positive(float), default=service.Options().timeout,
                              metavar="SECONDS", help=f"{entry.timeout} (default %(default)g)")
     entry.options(command)
     if entry.launch:
         _launch_options(command)
     _color_option(command)
     command.set_defaults(handler=lambda args: _analyse(entry, args))
-
-
-def _default_timeout() -> float:
-    from .service import Options
-    return Options().timeout
 
 
 def _launch_options(command: argparse.ArgumentParser) -> None:

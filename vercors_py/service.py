@@ -278,8 +278,7 @@ def uniformity_decided(checked, timeout: float, cancel=None):
     solver (races/refined_uniformity.py); a program the rule accepts as it is, without
     loading the race checker.  The obligations `check` proves are made from it (here
     and in the language server)."""
-    if not any(d.severity is D.Severity.ERROR and d.family == "divergence"
-               for ck in checked.kernels for d in ck.uniformity.diagnostics):
+    if not any(ck.uniformity.divergence for ck in checked.kernels):
         return checked
     from .races.refined_uniformity import refined
     return refined(checked, timeout, cancel)

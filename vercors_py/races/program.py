@@ -27,7 +27,7 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
     pairs = 0
     for ck in checked.kernels:
         uniformity = analyze(ck.kernel.main, memory=True)
-        divergence = [d for d in uniformity.diagnostics if d.severity is D.Severity.ERROR]
+        divergence = list(uniformity.divergence)
         try:
             p = protocol(ck.kernel, checked.functions, uniformity.uniform, timeout, cancel, fenced_only)
         except Unsupported as problem:
@@ -43,7 +43,7 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
             known = more
             again = analyze(ck.kernel.main, known, memory=True)
             p = protocol(ck.kernel, checked.functions, again.uniform, timeout, cancel, fenced_only)
-            divergence = _still_divergent(p, [d for d in again.diagnostics if d.severity is D.Severity.ERROR], timeout)
+            divergence = _still_divergent(p, list(again.divergence), timeout)
         diagnostics += divergence
         if divergence:
             verdicts.add(RacesVerdict.RACY)

@@ -26,9 +26,8 @@ from __future__ import annotations
 import attrs
 import z3
 
-from .. import diagnostics as D
 from ..semantics.check import CheckedKernel, CheckedProgram
-from ..semantics.uniformity import Uniformity, analyze
+from ..semantics.uniformity import analyze
 
 
 def refined(checked: CheckedProgram, timeout: float, cancel=None) -> CheckedProgram:
@@ -39,13 +38,9 @@ def refined(checked: CheckedProgram, timeout: float, cancel=None) -> CheckedProg
     return attrs.evolve(checked, kernels=kernels)
 
 
-def _divergent(uniformity: Uniformity) -> bool:
-    return any(d.severity is D.Severity.ERROR and d.family == "divergence" for d in uniformity.diagnostics)
-
-
 def _refined(checked: CheckedProgram, ck: CheckedKernel, timeout: float, cancel) -> CheckedKernel:
     uniformity = ck.uniformity
-    if not _divergent(uniformity):
+    if not uniformity.divergence:
         return ck
     # Loaded only here: a kernel the rule accepts costs no race checker at start-up.
     from .decided import decided
@@ -57,7 +52,7 @@ def _refined(checked: CheckedProgram, ck: CheckedKernel, timeout: float, cancel)
         if not _launchable(p, timeout):
             # Facts no launch meets would make every condition "uniform".
             return ck
-        while _divergent(uniformity) and (more := _memoryless(p, decided(p, timeout))) > known:
+        while uniformity.divergence and (more := _memoryless(p, decided(p, timeout))) > known:
             known = more
             uniformity = analyze(main, known)
             # The uniform locals grew: loop variables they name are shared by a group.

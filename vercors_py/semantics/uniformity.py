@@ -37,6 +37,11 @@ class Uniformity:
     uniform: frozenset[Symbol]            # uniform locals of main
     diagnostics: tuple[D.Diagnostic, ...]
 
+    @property
+    def divergence(self) -> tuple[D.Diagnostic, ...]:
+        """The errors: every one is a `divergence.*` the rule finds."""
+        return tuple(d for d in self.diagnostics if d.severity is D.Severity.ERROR)
+
 
 @attrs.frozen
 class _Assignment:
