@@ -26,6 +26,8 @@ def assigned(code, *, declared: bool = False, kinds: Iterable[SymbolKind] | None
         for node in A.statements(stmt):
             if isinstance(node, A.Assign):
                 found.setdefault(node.target.symbol)
+            elif isinstance(node, A.AtomicUpdate) and node.result is not None:
+                found.setdefault(node.result.symbol)
             elif declared and isinstance(node, A.VarDecl):
                 found.setdefault(node.symbol)
     wanted = None if kinds is None else frozenset(kinds)
@@ -71,4 +73,4 @@ def pure_conjuncts(e):
 
 def is_pure(e) -> bool:
     """Whether `e` reads no memory, holds no resource and needs no `\\old`."""
-    return not any(isinstance(n, (A.Index, A.Perm, A.Old, A.Read, A.Write)) for n in A.walk(e))
+    return not any(isinstance(n, (A.Index, A.Perm, A.Old, A.Read, A.Write, A.AtomicShare)) for n in A.walk(e))

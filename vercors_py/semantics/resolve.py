@@ -158,6 +158,10 @@ class Resolver:
                 return attrs.evolve(s, target=self.expr(s.target), value=self.expr(s.value))
             case A.ArrayAssign():
                 return attrs.evolve(s, target=self.expr(s.target), value=self.expr(s.value))
+            case A.AtomicUpdate():
+                result = self.expr(s.result) if s.result is not None else None
+                return attrs.evolve(s, target=self.expr(s.target), args=tuple(self.expr(a) for a in s.args),
+                                    update=self.expr(s.update), result=result)
             case A.If():
                 then = self.scoped_stmt(s.then)
                 otherwise = self.scoped_stmt(s.otherwise) if s.otherwise is not None else None
@@ -207,7 +211,7 @@ class Resolver:
     # ---- expressions ----
     def expr(self, e):
         match e:
-            case A.IntLit() | A.BoolLit() | A.Write() | A.Read():
+            case A.IntLit() | A.BoolLit() | A.Write() | A.Read() | A.AtomicShare():
                 return e
             case A.Name():
                 symbol = self.scopes.lookup(e.id)

@@ -13,6 +13,8 @@ import attrs
 
 from .. import diagnostics as D
 from ..syntax import ast as A
+from ..syntax import atomics
+from ..syntax.snippet import short
 from .symbols import Symbol, SymbolKind, reserved_base
 
 T = A.Type
@@ -195,6 +197,8 @@ class TypeChecker:
                                "a barrier may only appear in the thread body `main`, not in a procedure")
                 self.contract(s.contract or (), PRE_POST, Ctx(), owner="a barrier")
                 self.unfenced(s)
+            case A.AtomicUpdate():
+                self.atomic_update(s, ctx)
             case A.CallStmt():
                 self.call_stmt(s)
             case A.Assert() | A.Assume():
@@ -208,6 +212,28 @@ class TypeChecker:
             case A.Block():
                 for inner in s.stmts:
                     self.stmt(inner, in_main, loops)
+
+    def atomic_update(self, s: A.AtomicUpdate, ctx: Ctx) -> None:
+        wanted = atomics.OPERANDS.get(s.op)
+        if wanted is not None and len(s.args) != wanted:
+            self.error("type.arity", s.span,
+                       f"`{s.op}` takes a cell and {wanted} operand{'s' if wanted > 1 else ''}, not {len(s.args)}")
+            return
+        if self.expr(s.target, ctx) not in (T.INT, None):
+            self.error("type.mismatch", s.target.span, f"`{s.op}` updates an int cell")
+        array = s.target.array.symbol if isinstance(s.target.array, A.Name) else None
+        for arg in s.args:
+            self.expect(arg, T.INT, ctx)
+            read = next((n for n in A.walk(arg) if isinstance(n, A.Index) and isinstance(n.array, A.Name)
+                         and n.array.symbol is array and array is not None), None)
+            if read is not None:
+                self.error("type.atomic-operand", read.span,
+                           f"an operand of `{s.op}` reads `{short(read.array)}`, the array it updates: "
+                           f"that read would not be part of the atomic step; read it into a variable first")
+        self.expect(s.update, T.INT, ctx)
+        if s.result is not None:
+            self.assign_target(s.result)
+            self.expect(s.result, T.INT, ctx)
 
     def assign_target(self, target: A.Name) -> None:
         symbol = target.symbol
@@ -315,14 +341,14 @@ class TypeChecker:
             self.error("type.perm-target", location.span, "Perm takes an array cell such as a[i]")
             self.expr(location, ctx)
         match e.amount:
-            case A.Write() | A.Read():
+            case A.Write() | A.Read() | A.AtomicShare():
                 pass
             case A.Binary(op="\\"):
                 self.expect(e.amount.left, T.INT, ctx)
                 self.expect(e.amount.right, T.INT, ctx)
             case _:
                 self.error("type.perm-amount", e.amount.span,
-                           "a permission amount is `write`, `read` or a fraction such as 1\\2")
+                           "a permission amount is `write`, `read`, `atomic` or a fraction such as 1\\2")
                 self.expr(e.amount, ctx)
         return T.RESOURCE
 
@@ -374,8 +400,9 @@ class TypeChecker:
             case A.Perm() | A.Quantifier(kind=A.QuantKind.FORALL_STAR):
                 self.resource_misplaced(e, ctx)
                 return None
-            case A.Write() | A.Read():
-                self.error("type.perm-amount", e.span, f"`{'write' if isinstance(e, A.Write) else 'read'}` is a permission amount; it is only allowed inside Perm")
+            case A.Write() | A.Read() | A.AtomicShare():
+                word = {A.Write: "write", A.Read: "read", A.AtomicShare: "atomic"}[type(e)]
+                self.error("type.perm-amount", e.span, f"`{word}` is a permission amount; it is only allowed inside Perm")
                 return None
             case A.Quantifier():
                 if e.cond is not None:

@@ -101,6 +101,9 @@ class _Walker:
                 self.assignments.append(_Assignment(s.symbol, s.init, guard is None, s.span, guard))
             case A.Assign(target=A.Name(symbol=Symbol(kind=SymbolKind.LOCAL) as var)):
                 self.assignments.append(_Assignment(var, s.value, guard is None, s.span, guard))
+            case A.AtomicUpdate(result=A.Name(symbol=Symbol(kind=SymbolKind.LOCAL) as var)):
+                # Threads updating one cell each see another value: never uniform.
+                self.assignments.append(_Assignment(var, None, guard is None, s.span, guard))
             case A.If():
                 inner = guard if id(s) in self.decided else self.narrow(guard, s.cond)
                 self.conditions.append((s, s.cond))

@@ -119,6 +119,15 @@ class Read:
     span: Span = _span()
 
 
+@attrs.frozen
+class AtomicShare:
+    """The amount `atomic` of `Perm(a[i], atomic)`: a share that allows atomic updates of
+    the cell and nothing else.  Like `read` it is duplicable (any number of threads may
+    hold it), but it excludes every plain share of the cell, held by anyone: a plain read
+    beside an atomic update is a race (docs/language.md, "Atomics")."""
+    span: Span = _span()
+
+
 class QuantKind(enum.Enum):
     FORALL = "\\forall"
     EXISTS = "\\exists"
@@ -166,7 +175,7 @@ class Fits:
 
 
 Expr = Union[IntLit, BoolLit, Name, Unary, Binary, Conditional, Index, Call, Old, Perm,
-             Write, Read, Quantifier, Fits]
+             Write, Read, AtomicShare, Quantifier, Fits]
 
 
 # ---- contracts ---------------------------------------------------------------------
@@ -236,6 +245,23 @@ class Assign:
 class ArrayAssign:
     target: Index
     value: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class AtomicUpdate:
+    """One atomic read-modify-write of the cell `target`, as one step of its thread:
+    `result` (when there is one) receives the cell's value, and the cell receives
+    `update`, in which `target` stands for that same value (the update reads no other
+    memory).  `op` is the operation as the source names it (`atomic_add`, `atomicCAS`),
+    for messages; `args` its operands as written.  A front end spells out `update`:
+    the language's own operations are over unbounded integers (docs/language.md), a C
+    front end's are C's, with the wrap-around of the cell's type."""
+    op: str
+    target: Index
+    args: tuple[Expr, ...]
+    update: Expr
+    result: "Name | None"
     span: Span = _span()
 
 
@@ -325,8 +351,8 @@ class Block:
     span: Span = _span()
 
 
-Stmt = Union[VarDecl, Assign, ArrayAssign, If, While, For, Barrier, CallStmt, Assert,
-             Assume, Break, Continue, Return, Block]
+Stmt = Union[VarDecl, Assign, ArrayAssign, AtomicUpdate, If, While, For, Barrier, CallStmt,
+             Assert, Assume, Break, Continue, Return, Block]
 
 
 # ---- declarations ---------------------------------------------------------------------

@@ -22,6 +22,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from .. import diagnostics as D
 from ..source import SourceText, Span
 from . import ast as A
+from . import atomics
 
 MAX_DEPTH = 400           # syntax.too-deep beyond this many nested nodes
 MAX_LITERAL_DIGITS = 1000
@@ -369,6 +370,24 @@ class _Builder(Transformer):
 
     def read(self, ch):
         return A.Read(span=self._span(ch))
+
+    def atomic_share(self, ch):
+        return A.AtomicShare(span=self._span(ch))
+
+    def atomic_op(self, ch):
+        return ch[0]
+
+    def atomic_update(self, ch):
+        at = next(i for i, c in enumerate(ch) if isinstance(c, Token) and c.type.startswith("ATOMIC_"))
+        result = A.Name(str(ch[0]), span=self._tok_span(ch[0])) if at > 0 else None
+        array = next(c for c in ch[at + 1:] if isinstance(c, Token) and c.type == "NAME")
+        rsqb = next(i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "RSQB")
+        index, *args = self._nodes(ch[at + 1:])
+        target = A.Index(A.Name(str(array), span=self._tok_span(array)), index,
+                         span=self._span([array, ch[rsqb]]))
+        op = str(ch[at])
+        return A.AtomicUpdate(op, target, tuple(args), atomics.update(op, target, tuple(args)),
+                              result, span=self._span(ch))
 
     def name(self, ch):
         return A.Name(str(ch[0]), span=self._span(ch))

@@ -75,6 +75,8 @@ def _expr(expr: A.Expr, context: int) -> str:
             text = "write"
         case A.Read():
             text = "read"
+        case A.AtomicShare():
+            text = "atomic"
         case A.Unary(op=op, operand=operand):
             text = _unary_text(op, _expr(operand, UNARY))
         case A.Binary(op=op, left=left, right=right):
@@ -188,6 +190,9 @@ def _stmt(stmt: A.Stmt, indent: int) -> list[str]:
             return [pad + _simple(stmt) + ";"]
         case A.CallStmt(name=name, args=args):
             return [pad + f"{name}({', '.join(map(format_expr, args))});"]
+        case A.AtomicUpdate(op=op, target=target, args=args, result=result):
+            call = f"{op}({', '.join(map(format_expr, (target,) + args))});"
+            return [pad + (f"{format_expr(result)} = " if result is not None else "") + call]
         case A.Assert(expr=expr):
             return [pad + f"assert {format_expr(expr)};"]
         case A.Assume(expr=expr):
