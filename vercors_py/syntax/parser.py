@@ -218,14 +218,10 @@ class _Builder(Transformer):
                             name_span=self._tok_span(name), span=whole)
                 for name in self._names(ch)]
 
-    def scope(self, ch):
+    def _keyword(self, ch):
         return ch[0]
 
-    def clause_kind(self, ch):
-        return ch[0]
-
-    def level_kind(self, ch):
-        return ch[0]
+    scope = clause_kind = level_kind = atomic_op = _keyword
 
     def context_everywhere(self, ch):
         return A.ContextEverywhere(ch[1], span=self._span(ch))
@@ -374,20 +370,14 @@ class _Builder(Transformer):
     def atomic_share(self, ch):
         return A.AtomicShare(span=self._span(ch))
 
-    def atomic_op(self, ch):
-        return ch[0]
-
     def atomic_update(self, ch):
+        # ch: [NAME "="] op "(" NAME "[" index "]" ("," operand)* ")" ";"
         at = next(i for i, c in enumerate(ch) if isinstance(c, Token) and c.type.startswith("ATOMIC_"))
-        result = A.Name(str(ch[0]), span=self._tok_span(ch[0])) if at > 0 else None
-        array = next(c for c in ch[at + 1:] if isinstance(c, Token) and c.type == "NAME")
-        rsqb = next(i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "RSQB")
-        index, *args = self._nodes(ch[at + 1:])
-        target = A.Index(A.Name(str(array), span=self._tok_span(array)), index,
-                         span=self._span([array, ch[rsqb]]))
-        op = str(ch[at])
-        return A.AtomicUpdate(op, target, tuple(args), atomics.update(op, target, tuple(args)),
-                              result, span=self._span(ch))
+        array, index, *args = [c for c in ch[at + 1:] if not isinstance(c, Token) or c.type == "NAME"]
+        target = A.Index(A.Name(str(array), span=self._tok_span(array)), index, span=self._span(ch[at + 2:at + 6]))
+        op, result = str(ch[at]), A.Name(str(ch[0]), span=self._tok_span(ch[0])) if at else None
+        return A.AtomicUpdate(op, target, tuple(args), atomics.update(op, target, tuple(args)), result,
+                              span=self._span(ch))
 
     def name(self, ch):
         return A.Name(str(ch[0]), span=self._span(ch))
