@@ -12,7 +12,7 @@ from tests.support.edits import cached_and_fresh_after_an_edit_above
 from tests.support.expectations import check
 from vercors_py import service
 from vercors_py.diagnostics import Severity
-from vercors_py.engine.explanation import race_notes as races
+from vercors_py.engine.explanation import race_notes
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 DATA = REPO / "tests" / "data" / "races"
@@ -146,7 +146,7 @@ PERTURBATION = sorted(DATA.glob("*.pvl")) + [REPO / "examples" / f for f in (
 @pytest.mark.parametrize("path", [p for p in PERTURBATION if p.exists()], ids=lambda p: p.stem)
 def test_notes_change_nothing_else(path, monkeypatch):
     verdict, with_notes = _errors(path)
-    monkeypatch.setattr(races.Races, "explain", lambda self, race, model: None)
+    monkeypatch.setattr(race_notes.RaceNotes, "explain", lambda self, race, model: None)
     plain_verdict, without = _errors(path)
     assert verdict == plain_verdict
     assert _without_races(with_notes) == _without_races(without)
@@ -154,7 +154,7 @@ def test_notes_change_nothing_else(path, monkeypatch):
 
 def test_no_budget_no_note(monkeypatch):
     # A query that runs out of resource units names nobody: notes are never guessed.
-    monkeypatch.setattr(races, "RACE_RLIMIT", 1)
+    monkeypatch.setattr(race_notes, "RACE_RLIMIT", 1)
     verdict, errors = _errors(DATA / "barrier-overlap.pvl")
     assert verdict.value == "failed" and _race_notes(errors) == []
 
@@ -168,7 +168,7 @@ def test_verified_kernels_ask_nothing(name, monkeypatch):
     def refuse(self, race, model):
         raise AssertionError("a race query after a check that did not fail")
 
-    monkeypatch.setattr(races.Races, "explain", refuse)
+    monkeypatch.setattr(race_notes.RaceNotes, "explain", refuse)
     verdict, errors = _errors(path)
     assert verdict.value == "verified" and errors == []
 

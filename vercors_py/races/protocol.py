@@ -36,7 +36,8 @@ from ..syntax.snippet import short
 from ..engine.execution.engine import Engine
 from ..engine.execution.evaluate import Evaluator
 from ..engine.execution.functions import FunctionTable
-from ..engine.execution.state import State
+from ..engine.execution.state import State, Terms
+from ..engine.solver.solver import Solver
 from ..engine.execution.threads import fresh_ids, fresh_sizes, in_range, size_facts, unknowns
 from . import geometric
 from . import statements as S
@@ -90,8 +91,9 @@ def protocol(kernel: A.Kernel, functions, uniform: frozenset, timeout: float, ca
     as OpenCL and GPUVerify read `barrier(CLK_LOCAL_MEM_FENCE)`; otherwise every barrier
     orders all accesses, as the language has it (LANGUAGE.md: fences decide which facts
     are published, `barrier()` only orders accesses)."""
-    engine = Engine(f"{kernel.name}/races", timeout, cancel)
-    engine.functions = FunctionTable(engine.t, functions)
+    solver = Solver(timeout, cancel)
+    t = Terms(solver.ctx)
+    engine = Engine(f"{kernel.name}/races", solver, t, FunctionTable(t, functions), None)
     return _Walk(engine, kernel, uniform, fenced_only).run()
 
 

@@ -11,17 +11,22 @@ from __future__ import annotations
 
 import contextlib
 import time
+from typing import TYPE_CHECKING
 
 import attrs
 import z3
 
 from ... import diagnostics as D
 from ...diagnostics import Related
-from ..explanation.counterexample import Failures, describe, place
+from ..explanation.counterexample import Failures, Point, describe, place
 from ..explanation.smallest import smallest
 from ..solver.solver import VACUITY_RLIMIT, Answer, Outcome, Solver
+from .functions import FunctionTable
 from .state import Permissions, Terms
 from ..explanation.unknowns import wording
+
+if TYPE_CHECKING:
+    from ..explanation.race_notes import RaceNotes
 
 
 @attrs.frozen
@@ -70,31 +75,37 @@ class Watch:
 
 
 class Engine:
-    def __init__(self, obligation_name: str, timeout: float, cancel=None):
+    """Everything is given: the world of an obligation is declared before its engine (the
+    order in which terms and functions are made decides the models Z3 gives, and so the
+    counterexamples shown), so whoever declares it builds the engine last, from its parts."""
+
+    def __init__(self, obligation_name: str, solver: Solver, t: Terms, functions: FunctionTable,
+                 race_notes: RaceNotes | None, *, watches: tuple[Watch, ...] = (), span=None,
+                 checks_context: bool = True, point: Point | None = None):
+        """`solver` and `t`: one Z3 context; `race_notes`: notes on failed checks, None
+        where no check has another thread to blame (a scratch engine, the races walk);
+        `watches`: the terms shown in counterexamples (sizes, ids, parameters)."""
         self.name = obligation_name
-        self.solver = Solver(timeout, cancel)
-        self.t = Terms(self.solver.ctx)
+        self.solver = solver
+        self.t = t
+        self.functions = functions
+        self.race_notes = race_notes
         self.perms = Permissions(self.t)
         self.diagnostics: list[D.Diagnostic] = []
-        self.watches: list[Watch] = []
+        self.watches = watches
         self.timed_out = False
         self.lengths: dict = {}        # array symbol -> length term
         self.ranges: dict = {}         # array symbol -> (lo, hi) its cells hold (C arrays)
         self.length_text: dict = {}    # array symbol -> length as written, for messages
-        # functions.FunctionTable, set by whoever builds the obligation's world: where its
-        # functions are declared among the world's terms decides the models Z3 gives (and
-        # so the counterexamples shown), so it is not made here.
-        self.functions = None
-        self.races = None              # races.Races, set by the runner: notes on failed checks
         self.vacuity_reported = False
-        self.span = None               # the obligation's construct, where nothing better is known
+        self.span = span               # the obligation's construct, where nothing better is known
         # Whether this obligation checks the kernel's context and the function definitions
         # for contradictions even when it assumes nothing else (one obligation per
         # kernel or function does; the others would repeat it).
-        self.checks_context = True
-        # For counterexample notes: where the values of a check are from (set by exec),
-        # the constants made at a program point (id -> (term, where)), the failures so far.
-        self.point = None              # counterexample.Point
+        self.checks_context = checks_context
+        # For counterexample notes: where the values of a check are from (moved on by
+        # exec), the constants made at a program point (id -> (term, where)), the failures so far.
+        self.point = point
         self.born: dict[int, tuple] = {}
         self.failures = Failures()
 
@@ -155,10 +166,10 @@ class Engine:
         started = time.monotonic()
         answer = self.solver.prove(full)
         searched = False
-        if answer.outcome is Outcome.UNKNOWN and race is not None and self.races is not None:
+        if answer.outcome is Outcome.UNKNOWN and race is not None and self.race_notes is not None:
             # Undecided: a conflict between two threads at a small size, confirmed by a
             # model of the whole path, is a counterexample like any other (conflicts.py).
-            searched, model = self.races.settle(race, full)
+            searched, model = self.race_notes.settle(race, full)
             if model is not None:
                 answer = Answer(Outcome.FAILED, model)
         caveat = None
@@ -198,11 +209,11 @@ class Engine:
         return False
 
     def race(self, race, model):
-        """How a failed check is a conflict between threads (races.Explanation), if the
+        """How a failed check is a conflict between threads (race_notes.Explanation), if the
         model shows one."""
-        if race is None or self.races is None:
+        if race is None or self.race_notes is None:
             return None
-        return self.races.explain(race, model)
+        return self.race_notes.explain(race, model)
 
     def report(self, diagnostic: D.Diagnostic) -> None:
         if diagnostic not in self.diagnostics:

@@ -20,33 +20,33 @@ from ...syntax import ast as A
 from ...syntax.snippet import short
 from ... import deep
 from .engine import Engine, Origin, Watch
-from ..solver.solver import Cancelled
+from ..solver.solver import Cancelled, Solver
 from ..explanation.counterexample import Point
 from .evaluate import Evaluator
 from .execute import CODE, SPEC_READS, Executor, Exits, Recursion
 from .functions import FunctionTable
 from .termination import Termination, with_params
 from .produce_consume import Codes, Frame, Heap, Mode
-from ..explanation.race_notes import Races
+from ..explanation.race_notes import RaceNotes
 from ..explanation.rivals import Peers
-from .state import Chunk, State
+from .state import Chunk, State, Terms
 from ...semantics.dimensions import id_store
 from .threads import fresh_ids, fresh_sizes, in_range, ranges, size_facts, unknowns
 
 
 class World:
-    """The symbols of one obligation and the views of its parts."""
+    """The symbols of one obligation and the views of its parts; it declares them, then
+    builds the obligation's engine from them (`engine`)."""
 
-    def __init__(self, engine: Engine, ob: M.Obligation):
-        self.engine = engine
+    def __init__(self, ob: M.Obligation, solver: Solver):
         self.ob = ob
-        t = engine.t
+        t = Terms(solver.ctx)
         self.t = t
         # The order in which terms are made is the order Z3 meets them in, which steers
         # its search: the unknowns first, then the facts.
         sizes = fresh_sizes(t, ob.dimensional)
         gid, lid = fresh_ids(t, "gid", sizes.groups), fresh_ids(t, "lid", sizes.local)
-        engine.solver.add_base(*size_facts(sizes), *in_range(gid, sizes.groups), *in_range(lid, sizes.local))
+        solver.add_base(*size_facts(sizes), *in_range(gid, sizes.groups), *in_range(lid, sizes.local))
         self.sizes, self.gid = sizes, gid
         self.gsize, self.ngroups = sizes.gsize, sizes.ngroups
         self.copies: dict[tuple, tuple] = {}     # (kind, id of a memory term) -> (term, all copies)
@@ -54,12 +54,12 @@ class World:
         watched = ("gsize", "ngroups", "gid", "lid", "tid")
         if ob.dimensional:
             watched += tuple(f"{n}.{a}" for n in ("gsize", "ngroups", "gid", "lid") for a in AXES)
-        engine.watches.extend(Watch(n, store[RESERVED[n]]) for n in watched)
+        watches = [Watch(n, store[RESERVED[n]]) for n in watched]
         kernel = ob.kernel
         arrays: list[A.ArrayDecl] = list(kernel.arrays) if kernel else []
         for p in (kernel.params if kernel else ()):
             store[p.symbol] = t.fresh(p.name, t.sort_of(p.type))
-            engine.watches.append(Watch(p.name, store[p.symbol]))
+            watches.append(Watch(p.name, store[p.symbol]))
         self.base_store = dict(store)
         # Locals of main: uniform ones have one value for all threads of the group,
         # the others one value per thread (a function of lid).
@@ -74,14 +74,20 @@ class World:
         for p in ob.params:
             store[p.symbol] = t.fresh(p.name, t.sort_of(p.type))
         self.arrays = {a.symbol: a for a in arrays}
-        engine.functions = FunctionTable(t, ob.functions)
+        functions = FunctionTable(t, ob.functions)
+        notes = RaceNotes(solver, ob.functions, ob.uniform, self.arrays, sizes)
+        self.engine = engine = Engine(
+            ob.name, solver, t, functions, notes, watches=tuple(watches), span=ob.span,
+            checks_context=ob.kind in (M.Kind.THREAD, M.Kind.FUNCTION, M.Kind.DECLARATIONS),
+            point=_start_point(ob))
         # A function's obligation proves that its definition is consistent, so it must
         # not rest on that definition, nor on those of the functions recursive with it.
         checked = [step.function.symbol for step in ob.steps if isinstance(step, M.CheckFunction)]
-        exclude = frozenset(checked).union(*(engine.functions.recursive_with(s) for s in checked))
+        exclude = frozenset(checked).union(*(functions.recursive_with(s) for s in checked))
         self.evaluator = Evaluator(engine)
         values = {a.symbol: t.fresh_array(a.name, a.elem_type) for a in arrays}
         empty = State(store=store, values=values, mask={}, old_values=values)
+        # Filled in here rather than given: a length is evaluated by the engine's evaluator.
         for a in arrays:
             engine.lengths[a.symbol] = self.evaluator.eval(a.length, empty)
             if a.elem_range is not None:
@@ -91,13 +97,12 @@ class World:
         self.contexts = tuple(kernel.contexts if kernel else ())
         if not any(isinstance(step, M.CheckDeclarations) for step in ob.steps):
             for c in self.contexts:
-                engine.solver.add_base(self.evaluator.eval(c.expr, empty), origin=_context_origin(c))
-        for fn, facts in engine.functions.axioms(lambda limited: Evaluator(engine, limited=limited), empty, exclude):
+                solver.add_base(self.evaluator.eval(c.expr, empty), origin=_context_origin(c))
+        for fn, facts in functions.axioms(lambda limited: Evaluator(engine, limited=limited), empty, exclude):
             with engine.assuming(Origin("definition", fn.name_span, f"the definition of {fn.name}")):
-                engine.solver.add_helpers(*facts, redundant=False)
+                solver.add_helpers(*facts, redundant=False)
         self.initial = empty
         self.heap = Heap(engine, self.evaluator)
-        engine.races = Races(engine, ob.functions, ob.uniform, self.arrays, sizes)
 
     def view(self, part: M.Part, st: State) -> tuple[State, Frame]:
         t = self.t
@@ -247,14 +252,12 @@ def _prove(ob: M.Obligation, timeout: float, cancel) -> ObligationResult:
     if ob.static is not None:
         verdict = Verdict.FAILED if any(d.severity is D.Severity.ERROR for d in ob.static) else Verdict.VERIFIED
         return ObligationResult(ob.name, ob.kind.value, verdict, 0.0, ob.span, ob.static)
-    engine = Engine(ob.name, timeout, cancel)
-    engine.checks_context = ob.kind in (M.Kind.THREAD, M.Kind.FUNCTION, M.Kind.DECLARATIONS)
-    engine.span = ob.span
-    engine.point = _start_point(ob)
+    solver = Solver(timeout, cancel)
     # Cancelled propagates: whoever cancelled does not want this result.
     try:
-        with engine.solver:
-            world = World(engine, ob)
+        with solver:
+            world = World(ob, solver)
+            engine = world.engine
             runner = _Steps(world)
             st = world.initial
             # What the obligation assumes must be consistent before anything is checked

@@ -15,7 +15,7 @@ two threads is usually plain to see at a small size.  Two bounded queries look f
    launch, `context_everywhere`, preconditions, definitions, quantified facts), with the
    candidate's sizes, thread and cell fixed, and the negated check.  A model of that is
    a counterexample of the check like any other, so the check fails; the race note is
-   then read off that model as for any failed check (races.Races.explain).
+   then read off that model as for any failed check (race_notes.RaceNotes.explain).
 
 Nothing here can prove a check: a candidate that the second query does not confirm
 (unsat, unknown, out of resource units) leaves the check unknown.  Limits are Z3
@@ -63,8 +63,8 @@ WALL_CAP = 2.0            # seconds
 class Conflicts:
     """The conflict searches of one obligation."""
 
-    def __init__(self, races):
-        self.races = races                # races.Races: the obligation's engine, sizes, clauses
+    def __init__(self, notes):
+        self.notes = notes                # race_notes.RaceNotes: the obligation's solver, sizes, clauses
         self.searches = 0
 
     def settle(self, race, full) -> tuple[bool, z3.ModelRef | None]:
@@ -76,18 +76,18 @@ class Conflicts:
         return True, self._search(race, full)
 
     def _search(self, race, full) -> z3.ModelRef | None:
-        engine = self.races.engine
-        search = _Search(self.races, full)
+        path = self.notes.path
+        search = _Search(self.notes, full)
         with search.engine.solver:
             for sizes in search.choices():
                 pins = search.candidate(race, sizes)
                 if pins is None:
                     continue
-                if engine.solver.cancel is not None and engine.solver.cancel.is_set():
+                if path.cancel is not None and path.cancel.is_set():
                     return None
-                model = _counterexample(engine, full, self.races.sizes.unknowns, sizes, pins)
+                model = _counterexample(path, full, self.notes.sizes.unknowns, sizes, pins)
                 if model is None and pins:
-                    model = _counterexample(engine, full, self.races.sizes.unknowns, sizes, ())
+                    model = _counterexample(path, full, self.notes.sizes.unknowns, sizes, ())
                 if model is not None:
                     return model
         return None
@@ -98,15 +98,14 @@ class _Search(Scratch):
     fresh names are kept apart from the path's (which are translated into it), so a
     term of the path and one made here never share a constant by accident."""
 
-    def __init__(self, races, full):
+    def __init__(self, notes, full):
         counter = itertools.count()
-        super().__init__(races, "conflict", WALL_CAP, lambda base: f"{base}!c{next(counter)}")
-        path = races.engine
+        super().__init__(notes, "conflict", WALL_CAP, lambda base: f"{base}!c{next(counter)}")
         self.ctx = self.t.ctx
-        self.size_terms = tuple(s.translate(self.ctx) for s in races.sizes.unknowns)
+        self.size_terms = tuple(s.translate(self.ctx) for s in notes.sizes.unknowns)
         self.full = full.translate(self.ctx)
         # The path's quantifier-free assumptions: the world, preconditions, consistency.
-        self.facts = [f.translate(self.ctx) for _, f, _ in path.solver.log if _quantifier_free(f)]
+        self.facts = [f.translate(self.ctx) for _, f, _ in notes.path.log if _quantifier_free(f)]
         self.gsize = self.ngroups = None
         self.subst: list = []
 
@@ -120,7 +119,7 @@ class _Search(Scratch):
     def choices(self):
         """The size choices consistent with the obligation's world, smallest first."""
         tried = 0
-        for sizes in SIZES_3D if self.races.sizes.dimensional else SIZES:
+        for sizes in SIZES_3D if self.notes.sizes.dimensional else SIZES:
             if tried >= MAX_SIZES:
                 return
             self._at(sizes)
@@ -136,7 +135,7 @@ class _Search(Scratch):
         return z3.substitute(term, *self.subst)
 
     def _at(self, sizes: tuple) -> None:
-        self.sizes = self.races.sizes.at(sizes)
+        self.sizes = self.notes.sizes.at(sizes)
         self.gsize, self.ngroups = self.sizes.gsize, self.sizes.ngroups
         self.subst = [(term, z3.IntVal(n, self.ctx)) for term, n in zip(self.size_terms, sizes)]
 
@@ -163,8 +162,8 @@ class _Search(Scratch):
         if s.check() != z3.sat:
             return None
         model = s.model()
-        path_ctx = self.races.engine.t.ctx
-        sizes_ids = {s.get_id() for s in self.races.sizes.unknowns}
+        path_ctx = self.notes.path.ctx
+        sizes_ids = {s.get_id() for s in self.notes.sizes.unknowns}
         pins = []
         for c in _constants(ours):
             if c.get_id() in sizes_ids:
@@ -243,20 +242,20 @@ def _ids(search: _Search, store, who: Who, pairs=()) -> tuple:
     return tid / search.gsize, tid % search.gsize
 
 
-def _counterexample(engine, full, size_terms, sizes, pins) -> z3.ModelRef | None:
-    """A model of all the path's assumptions and the negated check, at `sizes` and with
-    `pins`; None when there is none within the budget."""
-    ctx = engine.t.ctx
+def _counterexample(path, full, size_terms, sizes, pins) -> z3.ModelRef | None:
+    """A model of all the path's assumptions (`path`: its solver) and the negated check,
+    at `sizes` and with `pins`; None when there is none within the budget."""
+    ctx = path.ctx
     subst = [(s, z3.IntVal(v, ctx)) for s, v in zip(size_terms, sizes)]
     s = z3.Solver(ctx=ctx)
     s.set("random_seed", SEED)
     s.set("rlimit", COUNTEREXAMPLE_RLIMIT)
     s.set("timeout", int(WALL_CAP * 1000))
-    for _, fact, _ in engine.solver.log:
+    for _, fact, _ in path.log:
         s.add(z3.substitute(fact, *subst))
     s.add(z3.substitute(z3.Not(full), *subst), *pins)
     s.add(*(term == value for term, value in subst))
-    engine.solver.checks += 1
+    path.checks += 1
     if s.check() != z3.sat:
         return None
     return s.model()

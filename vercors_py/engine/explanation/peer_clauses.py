@@ -24,24 +24,25 @@ from ..execution.evaluate import Evaluator
 from ..execution.functions import FunctionTable
 from ..execution.produce_consume import Frame, Heap, Mode
 from .rivals import RivalAccess, Peers
-from ..execution.state import State
+from ..execution.state import State, Terms
+from ..solver.solver import Solver
 
 AS_WRITTEN = Mode()          # clauses read as they are: every resource, no checks
 
 
 class Scratch(abc.ABC):
     """A fresh engine for reading the clauses of an obligation's other threads.
-    `obligation` is races.Races: the path's engine, functions, uniform locals, arrays."""
+    `notes` is race_notes.RaceNotes: the path's solver, functions, uniform locals, arrays."""
 
-    def __init__(self, obligation, name: str, budget: float, fresh_names=None):
+    def __init__(self, notes, name: str, budget: float, fresh_names=None):
         """`fresh_names(base)`: how this context names its fresh constants, where they
         must stay apart from the path's (translated into it)."""
-        self.races = obligation
-        self.engine = Engine(name, budget, obligation.engine.solver.cancel)
-        self.t = self.engine.t
+        self.notes = notes
+        solver = Solver(budget, notes.path.cancel)
+        self.t = Terms(solver.ctx)
         if fresh_names is not None:
             self.t.name = fresh_names
-        self.engine.functions = FunctionTable(self.t, obligation.functions)
+        self.engine = Engine(name, solver, self.t, FunctionTable(self.t, notes.functions), None)
         self.evaluator = Evaluator(self.engine)
         self.heap = Heap(self.engine, self.evaluator)
         self.sizes: Sizes | None = None          # the sizes the clauses are read at
@@ -86,12 +87,12 @@ def rival_state(scratch: Scratch, peers: Peers, gid, lid) -> State:
     def value(symbol, term):
         if symbol in ids:
             return ids[symbol]
-        if symbol.kind is SymbolKind.KERNEL_PARAM or symbol in scratch.races.uniform:
+        if symbol.kind is SymbolKind.KERNEL_PARAM or symbol in scratch.notes.uniform:
             return scratch.value(scratch.term(term))
         return t.fresh(symbol.name, t.sort_of(symbol.type))
 
     store = {symbol: value(symbol, term) for symbol, term in peers.store.items()}
-    values = {a: t.fresh_array(a.name, a.type) for a in scratch.races.arrays}
+    values = {a: t.fresh_array(a.name, a.type) for a in scratch.notes.arrays}
     return State(store=store, values=values, mask={}, old_values=values)
 
 

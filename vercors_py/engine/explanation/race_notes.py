@@ -28,11 +28,10 @@ from ...obligations.model import Who
 from ...semantics.symbols import RESERVED
 from ...syntax import ast as A
 from .conflicts import Conflicts
-from ..execution.engine import Engine
 from . import peer_clauses as P
 from .peer_clauses import Scratch
 from .rivals import RivalAccess, Overlap
-from ..solver.solver import SEED
+from ..solver.solver import SEED, Solver
 from ...semantics.dimensions import Sizes, derived_ids
 
 # Z3 resource units for each query: the queries of the examples take a few hundred (a
@@ -56,11 +55,13 @@ class Explanation:
     related: tuple[Related, ...] = ()
 
 
-class Races:
-    """Race notes for the failed checks of one obligation."""
+class RaceNotes:
+    """Race notes for the failed checks of one obligation.  Made before the obligation's
+    engine, which is given them: they need only its solver (the path's context, its
+    assumptions and its deadline)."""
 
-    def __init__(self, engine: Engine, functions, uniform, arrays, sizes: Sizes):
-        self.engine = engine
+    def __init__(self, path: Solver, functions, uniform, arrays, sizes: Sizes):
+        self.path = path                  # the obligation's solver
         self.functions = functions        # symbol -> A.Function: calls in clauses
         self.uniform = uniform            # locals of main with one value for all threads
         self.arrays = arrays              # symbol -> A.ArrayDecl
@@ -75,7 +76,7 @@ class Races:
         return self.conflicts.settle(race, full)
 
     def explain(self, race, model) -> Explanation | None:
-        remaining = max(self.engine.solver.deadline - time.monotonic(), LATE_CAP)
+        remaining = max(self.path.deadline - time.monotonic(), LATE_CAP)
         if model is None or self.queries >= MAX_QUERIES:
             return None
         self.queries += 1
@@ -87,11 +88,11 @@ class Races:
 class _Probe(Scratch):
     """One failed check's model, in a Z3 context of its own."""
 
-    def __init__(self, races: Races, model, budget: float):
-        super().__init__(races, "race", budget)
+    def __init__(self, notes: RaceNotes, model, budget: float):
+        super().__init__(notes, "race", budget)
         self.model = model.translate(self.t.ctx)
         # The model's sizes; none is None: the model is completed.
-        self.sizes = races.sizes.at(self.int(self.term(size)) for size in races.sizes.unknowns)
+        self.sizes = notes.sizes.at(self.int(self.term(size)) for size in notes.sizes.unknowns)
         self.gsize, self.ngroups = self.sizes.gsize, self.sizes.ngroups
 
     def term(self, path_term):
