@@ -243,6 +243,14 @@ class _Instrument:
                     self.log(self.head(s.contract, cond))
             case A.Barrier():
                 return [s] + self.reset(s)
+            case A.AtomicUpdate():
+                if s.target.array.id in self.logged.arrays:
+                    # GPUVerify keeps atomics out of the read and write logs, in logs of
+                    # their own that no annotation here reads.
+                    raise Unsupported("unsupported.atomic", s.span,
+                                      "an atomic update of an array GPUVerify's access log is asked about")
+                operands = [found for e in (s.target.index, *s.args) for found in self.accesses(e, None)]
+                return self.log(operands) + [s]
             case A.Break() | A.Continue() | A.Return():
                 return [s]
         # A statement whose accesses are not its expressions' (a procedure's call): an

@@ -160,6 +160,25 @@ WARP_PREFIXES = ("__shfl", "__ballot", "__any", "__all", "__syncwarp", "__active
                  "__match", "__reduce", "sub_group_", "__syncthreads_")
 
 
+# The atomic functions that are read (cfamily/atomics.py), by the operation each is;
+# CUDA's `_block` and `_system` variants are the same operation with a narrower or
+# wider scope of atomicity, which changes nothing for the threads of one launch.
+_CUDA_ATOMICS = {"atomicAdd": "add", "atomicSub": "sub", "atomicExch": "exch", "atomicMin": "min",
+                 "atomicMax": "max", "atomicInc": "inc_below", "atomicDec": "dec_below", "atomicCAS": "cas",
+                 "atomicAnd": "and", "atomicOr": "or", "atomicXor": "xor"}
+_OPENCL_ATOMICS = {"add": "add", "sub": "sub", "xchg": "exch", "min": "min", "max": "max", "inc": "inc",
+                   "dec": "dec", "cmpxchg": "cas", "and": "and", "or": "or", "xor": "xor"}
+ATOMICS = {Dialect.CUDA: {**_CUDA_ATOMICS, **{f"{name}{scope}": op for name, op in _CUDA_ATOMICS.items()
+                                              for scope in ("_block", "_system")}},
+           Dialect.OPENCL: {f"{prefix}{name}": op for name, op in _OPENCL_ATOMICS.items()
+                            for prefix in ("atomic_", "atom_")}}
+
+
+def atomic_operation(dialect: Dialect, name: str | None) -> str | None:
+    """The operation of an atomic function that is read (`add`, `cas`, ...), or None."""
+    return ATOMICS[dialect].get(name) if name is not None else None
+
+
 def is_atomic(name: str) -> bool:
     return name.startswith(("atomic", "atom_", "__atomic"))
 

@@ -31,7 +31,8 @@ from clang.cindex import Cursor, CursorKind as K
 
 from ..syntax import ast as A
 from . import clang_types as T
-from .cursors import STEPS as _STEPS, children, has_effects, operator, strip
+from . import clang_builtins as B
+from .cursors import STEPS as _STEPS, builtin_call, children, has_effects, operator, strip
 from .values import Val
 from .clang_scope import Unsupported, What, key
 
@@ -241,9 +242,12 @@ class Foot:
     """What evaluating an expression reads and writes (its value and its effects)."""
     reads: frozenset = frozenset()
     writes: frozenset = frozenset()
+    # Of the writes, those an atomic function makes: the call is over before its value
+    # is used, so they come before the store of an assignment of that value.
+    called: frozenset = frozenset()
 
     def __or__(self, other: "Foot") -> "Foot":
-        return Foot(self.reads | other.reads, self.writes | other.writes)
+        return Foot(self.reads | other.reads, self.writes | other.writes, self.called | other.called)
 
 
 def _overlap(a: tuple, b: tuple) -> bool:
@@ -339,6 +343,9 @@ class Sequencing:
     def foot(self, c: Cursor) -> Foot:
         match c.kind:
             case K.DECL_REF_EXPR if c.referenced is not None:
+                binding = self.s._find(key(c.referenced))
+                if binding is not None and binding.what is What.ARRAY and not binding.cell:
+                    return Foot()        # an array's name (its address) reads none of its cells
                 if c.referenced.kind in (K.VAR_DECL, K.PARM_DECL):
                     return Foot(frozenset({self.obj(c.referenced)}))
                 return Foot()
@@ -367,7 +374,7 @@ class Sequencing:
                     value = self.foot(right)
                     self._apart([(left, located), (right, value)], c)
                     # The store is unsequenced with the operands' own effects.
-                    if _meets(frozenset({obj}), located.writes | value.writes) is not None:
+                    if _meets(frozenset({obj}), located.writes | (value.writes - value.called)) is not None:
                         self._refuse(c, obj)
                     reads = frozenset({obj}) if op != "=" else frozenset()
                     return located | value | Foot(reads, frozenset({obj}))
@@ -378,5 +385,17 @@ class Sequencing:
                     total = total | self.foot(part)
                 return total
             case K.CALL_EXPR:
-                return self._parts(list(c.get_arguments()), c)
+                args = list(c.get_arguments())
+                if B.atomic_operation(self.s.dialect, builtin_call(self.s, c)) is not None and args:
+                    # An atomic reads and writes the cell its pointer names.
+                    cell = self.pointed(args[0])
+                    return self._parts(args, c) | Foot(frozenset({cell}), frozenset({cell}), frozenset({cell}))
+                return self._parts(args, c)
         return self._parts(children(c), c)
+
+    def pointed(self, pointer: Cursor) -> tuple:
+        """The object a pointer expression points into: `&x`, `&a[i]`, or memory."""
+        inner = strip(pointer)
+        if inner.kind is K.UNARY_OPERATOR and self.s.unit.unary_operator(inner) == "&":
+            return self.target(children(inner)[0])[1]
+        return self.memory(inner)

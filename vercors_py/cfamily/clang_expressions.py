@@ -40,6 +40,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from ..semantics.symbols import AXES
 from ..syntax import ast as A
+from . import atomics
 from . import bodiless
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
@@ -575,6 +576,8 @@ class Exprs(Arithmetic):
         intrinsics.refuse_in_expression(self.s.dialect, name, span)
         if result is not None and result.kind is Kind.FLOAT and isinstance(self.u.constant(c), float):
             return self._floating_literal(c)        # `__builtin_nanf("")`: clang's value
+        if atomics.is_atomic_call(self.s, name):
+            return atomics.value(self, name, c)
         if B.is_atomic(name):
             raise Unsupported("unsupported.atomic", span, f"`{name}`: atomic operations are not supported")
         if B.is_warp(name):

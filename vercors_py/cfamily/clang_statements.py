@@ -17,7 +17,7 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind
 
 from .. import diagnostics as D
 from ..syntax import ast as A
-from . import addressed_aggregates, annotation_claims, annotation_components, async_copies, block_memory, bodiless
+from . import addressed_aggregates, annotation_claims, annotation_components, async_copies, atomics, block_memory, bodiless
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
 from . import clang_groups
@@ -353,6 +353,10 @@ class Statements(Loops):
                               + (" or of a loop's body" if name in B.GPUVERIFY_INVARIANTS else ""))
         if block_memory.is_block(name):
             return block_memory.Blocks(self).statement(name, c)
+        if atomics.is_atomic_call(self.s, name):
+            with self.effects.full(c) as prelude:
+                atomics.discarded(self.e, name, c)
+            return prelude
         if name is None and c.referenced is not None:
             return [self.inline(c)]
         self.e.value(c)               # raises the right unsupported code

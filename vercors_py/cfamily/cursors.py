@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from clang.cindex import Cursor, CursorKind as K, TypeKind
 
+from . import clang_builtins as B
+
 _BINARY = {"Mul": "*", "Div": "/", "Rem": "%", "Add": "+", "Sub": "-", "Shl": "<<", "Shr": ">>",
            "LT": "<", "GT": ">", "LE": "<=", "GE": ">=", "EQ": "==", "NE": "!=", "And": "&", "Xor": "^", "Or": "|",
            "LAnd": "&&", "LOr": "||", "Assign": "=", "Comma": ","}
@@ -41,8 +43,11 @@ def is_vector_access(cursor: Cursor, inner: Cursor) -> bool:
 
 
 def has_effects(scope, c: Cursor) -> bool:
-    """Whether evaluating `c` assigns anything (an assignment, `++`/`--`)."""
+    """Whether evaluating `c` assigns anything (an assignment, `++`/`--`, an atomic
+    update)."""
     for node in c.walk_preorder():
+        if node.kind is K.CALL_EXPR and B.atomic_operation(scope.dialect, builtin_call(scope, node)) is not None:
+            return True
         if node.kind is K.COMPOUND_ASSIGNMENT_OPERATOR:
             return True
         if node.kind is K.BINARY_OPERATOR and operator(node) == "=":

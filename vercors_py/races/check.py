@@ -189,8 +189,8 @@ class _Known(enum.Enum):
 def _shape(accesses: list[Access], benign_writes: bool) -> tuple:
     """What a query asks of its accesses but for their guards (terms are shared: equal
     terms are one Z3 term, with one id)."""
-    return tuple((a.index.get_id(), a.write, a.value.get_id() if benign_writes and a.value is not None else None)
-                 for a in accesses)
+    return tuple((a.index.get_id(), a.write, a.atomic,
+                  a.value.get_id() if benign_writes and a.value is not None else None) for a in accesses)
 
 
 def _learn(p: Protocol, accesses: list[Access], second: _Second, benign_writes: bool, shape: tuple,
@@ -232,6 +232,10 @@ def _query(p: Protocol, accesses: list[Access], second: _Second, benign_writes: 
     # terms come from one substitution of its whole disjunction, which Z3 makes once
     # per shared subterm (guards share the conditions around them).
     query = [p.facts, second.facts, second.distinct, made(first, True, v1), second(made(other, False, v2))]
+    atomic = [k for k, a in enumerate(accesses) if a.atomic]
+    if atomic:
+        # Two atomic updates of one cell are no race.
+        query.append(z3.Not(z3.And(z3.Or([first == k for k in atomic]), z3.Or([other == k for k in atomic]))))
     query += second.hints(accesses)
     if benign:
         # GPUVerify's tolerance: a write is no race with another thread's write of the
@@ -263,7 +267,7 @@ def _pairs(interval):
     accesses = _distinct(interval)
     for i, a in enumerate(accesses):
         for b in accesses[i:]:
-            if a.array is b.array and (a.write or b.write):
+            if a.array is b.array and (a.write or b.write) and not (a.atomic and b.atomic):
                 yield a, b
 
 
@@ -312,7 +316,7 @@ def _witness(p: Protocol, a: Access, b: Access, model, second: _Second) -> D.Dia
 
     first = thread(p.gid.whole, p.lid.whole)
     other = thread(second(p.gid.whole), second(p.lid.whole))
-    kind = "write-write" if a.write and b.write else "read-write"
+    kind = "-".join(sorted((a.kind, b.kind), key=("read", "write", "atomic").index))
     where = ("in the same barrier interval" if second.same_group
              else "from different work groups, which no barrier orders")
     message = (f"{kind} race on {a.array.name}[{cell}]: {first} {a.verb} it with `{a.text}` (line {a.span.start_line}) "

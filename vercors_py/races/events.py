@@ -21,10 +21,18 @@ class Access:
     span: Span
     text: str                      # the access as written
     value: object = None           # the value written, or read (Z3 term; --benign-writes)
+    # An atomic update (a write that also reads): no race with another atomic, a race
+    # with any plain access (docs/language.md, "Atomics").
+    atomic: bool = False
 
     @property
     def verb(self) -> str:
-        return "writes" if self.write else "reads"
+        return "atomically updates" if self.atomic else "writes" if self.write else "reads"
+
+    @property
+    def kind(self) -> str:
+        """GPUVerify's word for the access in a race's name (`read-atomic`)."""
+        return "atomic" if self.atomic else "write" if self.write else "read"
 
     def renamed(self, pairs: tuple) -> Access:
         """The same access with unknowns replaced (another iteration's instance)."""

@@ -271,6 +271,8 @@ class _Walk:
                 values = dict(st.values)
                 values[array] = z3.Store(values[array], write.index, write.value)
                 return Seq((*events, write)), attrs.evolve(st, values=values), guard
+            case A.AtomicUpdate():
+                return self.atomic(stmt, st, guard)
             case A.If():
                 return self.branch(stmt, st, guard)
             case A.While():
@@ -297,6 +299,24 @@ class _Walk:
             case A.Assert():
                 return Seq(()), st, guard
         raise Unsupported(getattr(stmt, "span", None), f"{type(stmt).__name__} is not supported by `races`")
+
+    def atomic(self, stmt: A.AtomicUpdate, st: State, guard):
+        """An atomic update: its operands' plain reads, then one access of its own kind
+        (check.py: no race with another atomic, a race with a plain access).  The value
+        it finds, and so the one it leaves, is unknown (other threads update the cell in
+        any order): a new unknown of the thread's own, which covers every value."""
+        events = self.reads(stmt.target.index, st, guard) + [r for a in stmt.args for r in self.reads(a, st, guard)]
+        array = stmt.target.array.symbol
+        index = self._value(stmt.target.index, st)
+        text = f"{stmt.op}({', '.join(short(e) for e in (stmt.target, *stmt.args))})"
+        update = Access(array, array.scope, index, True, guard, stmt.span, text, atomic=True)
+        old = self._fresh(f"{stmt.op}$old", self.t.sort_of(A.Type.INT), self.own)
+        values = dict(st.values)
+        values[array] = z3.Store(values[array], index, self._fresh(f"{stmt.op}$new", old.sort(), self.own))
+        st = attrs.evolve(st, values=values)
+        if stmt.result is not None:
+            st = st.bind(stmt.result.symbol, old)
+        return Seq((*events, update)), st, guard
 
     def branch(self, stmt: A.If, st: State, guard):
         cond = self._value(stmt.cond, st)

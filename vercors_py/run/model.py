@@ -88,10 +88,15 @@ class CellAccess:
     span: Span
     step: int
     epoch: int                    # the group's barrier count when it happened
+    atomic: bool = False          # an atomic update (a write): no race with another atomic
 
     @property
     def verb(self) -> str:
-        return "writes" if self.write else "reads"
+        return "atomically updates" if self.atomic else "writes" if self.write else "reads"
+
+    @property
+    def kind(self) -> str:
+        return "atomic" if self.atomic else "write" if self.write else "read"
 
 
 @attrs.frozen

@@ -2,9 +2,13 @@
 write, by different threads of a group in the same barrier interval, or by threads of
 different groups to global memory at any time.
 
+An atomic update is a write that races with any plain access and with no other atomic
+update (docs/language.md, "Atomics").
+
 Whether two accesses race does not depend on the order the schedule ran them in, so a
 race is found whichever interleaving the run took.  Per cell and thread only the latest
-read and the latest write are kept: enough to find a race on every cell that has one.
+read, the latest write and the latest atomic update are kept: enough to find a race on
+every cell that has one.
 """
 from __future__ import annotations
 
@@ -13,18 +17,19 @@ from .model import CellAccess, Cell, ThreadId
 
 class RaceDetector:
     def __init__(self) -> None:
-        self._latest: dict[Cell, dict[tuple[ThreadId, bool], CellAccess]] = {}
+        self._latest: dict[Cell, dict[tuple[ThreadId, str], CellAccess]] = {}
 
     def access(self, access: CellAccess) -> CellAccess | None:
         """Record an access; return an earlier access it races with, if any."""
         seen = self._latest.setdefault(access.cell, {})
         found = None
         for (thread, _), other in seen.items():
-            if thread != access.thread and (other.write or access.write) and _concurrent(other, access):
+            if thread != access.thread and (other.write or access.write) and not (other.atomic and access.atomic) \
+                    and _concurrent(other, access):
                 found = other
                 if other.write:          # prefer the write as the other side of a read
                     break
-        seen[(access.thread, access.write)] = access
+        seen[(access.thread, access.kind)] = access
         return found
 
 
@@ -35,5 +40,8 @@ def _concurrent(a: CellAccess, b: CellAccess) -> bool:
 
 
 def kind(first: CellAccess, second: CellAccess) -> str:
-    """GPUVerify's names: write-write, write-read, read-write (first, then second)."""
-    return f"{'write' if first.write else 'read'}-{'write' if second.write else 'read'}"
+    """GPUVerify's names: write-write, write-read, read-write (first, then second),
+    read-atomic, write-atomic (the atomic last)."""
+    if first.atomic:
+        first, second = second, first
+    return f"{first.kind}-{second.kind}"

@@ -17,7 +17,7 @@ from ..syntax import ast as A
 from ..semantics.evaluate import ConcreteEvaluator, bounded_range, split_quantifier
 from ..semantics.faults import Fault, Unevaluable
 from .model import Cell
-from .values import NONE, READ, WRITE, Amount
+from .values import ATOMIC, NONE, READ, WRITE, Amount
 
 
 @attrs.frozen
@@ -87,6 +87,8 @@ def _amount(e, frame, evaluator) -> Amount:
             return WRITE
         case A.Read():
             return READ
+        case A.AtomicShare():
+            return ATOMIC
     value = evaluator.value(e, frame)
     if not 0 < value <= 1:
         raise Fault("perm.fraction", e.span, f"the permission amount {value} is not in (0, 1]")

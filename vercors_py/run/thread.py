@@ -77,16 +77,30 @@ class ThreadRun:
         self.launch.memory.store(self.ids, cell, value, self.launch.epoch(self.ids.gid, cell))
         self._trace("writes", cell, value)
 
+    def _atomic(self, s: A.AtomicUpdate, array, index: int, frame: dict) -> None:
+        """One atomic update, within one step: the operands read, then the cell's value
+        (the newest: an atomic acts on the memory, never on a stale view), the new one
+        stored, the old one given to the result."""
+        args = {arg: A.IntLit(self.code.value(arg, frame), span=arg.span) for arg in s.args}
+        cell = self.launch.memory.cell(array, self.ids.gid, index, s.target.span)
+        self._access(cell, True, s.target.span, atomic=True)
+        old = self.launch.memory.load(cell)
+        new = self.code.value(_replaced(s.update, {s.target: A.IntLit(old, span=s.target.span), **args}), frame)
+        self.launch.memory.store(self.ids, cell, new, self.launch.epoch(self.ids.gid, cell))
+        self._trace("atomically updates", cell, new)
+        if s.result is not None:
+            frame[s.result.symbol] = old
+
     def cell_of(self, array, index: int, span) -> Cell:
         return self.launch.memory.cell(array, self.ids.gid, index, span, "bounds.perm")
 
-    def _access(self, cell: Cell, write: bool, span) -> None:
+    def _access(self, cell: Cell, write: bool, span, atomic: bool = False) -> None:
         launch = self.launch
-        access = CellAccess(self.ids, cell, write, span, launch.steps, launch.epoch(self.ids.gid, cell))
+        access = CellAccess(self.ids, cell, write, span, launch.steps, launch.epoch(self.ids.gid, cell), atomic)
         launch.access(access)
         if launch.contracts:
             amount = self.ledger.get(cell, NONE)
-            if not (amount.is_write if write else amount.positive):
+            if not (amount.allows_atomic if atomic else amount.is_write if write else amount.positive):
                 launch.report_permission(self, access, amount)
 
     def _trace(self, verb: str, cell: Cell, value) -> None:
@@ -128,6 +142,9 @@ class ThreadRun:
                 yield Step(key, s.span)
                 i = self.code.value(index, frame)
                 self._store(array, i, self.code.value(value, frame), s.target.span)
+            case A.AtomicUpdate(target=A.Index(array=A.Name(symbol=array), index=index)):
+                yield Step(key, s.span)
+                self._atomic(s, array, self.code.value(index, frame), frame)
             case A.If(cond=cond, then=then, otherwise=otherwise):
                 yield Step(key, cond.span)
                 if self.code.value(cond, frame):
@@ -203,3 +220,18 @@ class ThreadRun:
         self.depth -= 1
         self.launch.leave_call(self, s, procedure, entry, before, saved)
 
+
+def _replaced(e, values: dict):
+    """`e` with each sub-expression that `values` has (structurally) replaced by its value."""
+    if e in values:
+        return values[e]
+    changes = {}
+    for field in attrs.fields(type(e)):
+        value = getattr(e, field.name)
+        if not field.eq:
+            continue
+        if isinstance(value, tuple):
+            changes[field.name] = tuple(_replaced(v, values) if attrs.has(type(v)) else v for v in value)
+        elif attrs.has(type(value)):
+            changes[field.name] = _replaced(value, values)
+    return attrs.evolve(e, **changes) if changes else e

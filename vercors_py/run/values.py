@@ -5,7 +5,9 @@ semantics/evaluate.py's Euclidean division and modulus).  A permission amount is
 plus `k` read shares, each an infinitesimal `eps`.  That makes `read` what LANGUAGE.md
 says it is: any number of threads may hold it (n*eps <= 1 for every n), but not beside
 a write (1 + eps > 1).  `k` may be negative where a thread lent a read share of a cell
-it owns to a procedure (1 - eps: it may still read, not write).
+it owns to a procedure (1 - eps: it may still read, not write).  `atomics` counts the
+shares `atomic` (docs/language.md, "Atomics"): duplicable like reads, they allow atomic
+updates only, and no plain share of the cell may exist beside one.
 """
 from __future__ import annotations
 
@@ -20,21 +22,30 @@ class Amount:
     # faster than Fraction's, and the two compare and add with each other exactly.
     fraction: int | Fraction = 0
     reads: int = 0
+    atomics: int = 0
 
     def __add__(self, other: "Amount") -> "Amount":
-        return Amount(self.fraction + other.fraction, self.reads + other.reads)
+        return Amount(self.fraction + other.fraction, self.reads + other.reads, self.atomics + other.atomics)
 
     def __sub__(self, other: "Amount") -> "Amount":
-        return Amount(self.fraction - other.fraction, self.reads - other.reads)
+        return Amount(self.fraction - other.fraction, self.reads - other.reads, self.atomics - other.atomics)
 
     @property
     def positive(self) -> bool:
-        return self > NONE
+        """Whether it allows a plain read."""
+        return (self.fraction, self.reads) > (0, 0)
+
+    @property
+    def allows_atomic(self) -> bool:
+        return self.atomics > 0 or self.is_write
 
     @property
     def valid_total(self) -> bool:
-        """At most one full permission: what all holders of one cell may have together."""
-        return self <= WRITE
+        """At most one full permission: what all holders of one cell may have together;
+        atomic shares only beside no plain share."""
+        if self.atomics > 0:
+            return not self.positive
+        return (self.fraction, self.reads) <= (1, 0)
 
     @property
     def is_write(self) -> bool:
@@ -43,11 +54,15 @@ class Amount:
     def covers(self, needed: "Amount") -> bool:
         """Whether a holder of `self` can give `needed`: reads are duplicable, so a
         positive fraction or any read share covers any number of further reads."""
+        if needed.atomics > 0 and self.atomics <= 0:
+            return False
         if needed.fraction != self.fraction:
             return needed.fraction < self.fraction
         return needed.reads <= 0 or self.reads > 0
 
     def describe(self) -> str:
+        if self.atomics > 0 and not self.positive:
+            return "an atomic share"
         if self == WRITE:
             return "write"
         if self.fraction == 0 and self.reads > 0:
@@ -61,3 +76,4 @@ class Amount:
 NONE = Amount()
 WRITE = Amount(1)
 READ = Amount(0, 1)
+ATOMIC = Amount(0, 0, 1)

@@ -108,27 +108,33 @@ __device__ void __threadfence_block(void);
 __device__ void __threadfence(void);
 __device__ void __threadfence_system(void);
 
-/* Atomic functions: each returns the old value of *address. */
-#define __VERCORS_ATOMICS(T)                                \
-  __device__ T atomicAdd(T *address, T val);                \
-  __device__ T atomicSub(T *address, T val);                \
-  __device__ T atomicExch(T *address, T val);               \
-  __device__ T atomicMin(T *address, T val);                \
-  __device__ T atomicMax(T *address, T val);                \
-  __device__ T atomicAnd(T *address, T val);                \
-  __device__ T atomicOr(T *address, T val);                 \
-  __device__ T atomicXor(T *address, T val);                \
-  __device__ T atomicCAS(T *address, T compare, T val);
-__VERCORS_ATOMICS(int)
-__VERCORS_ATOMICS(unsigned int)
-__VERCORS_ATOMICS(unsigned long long int)
-#undef __VERCORS_ATOMICS
-__device__ float atomicAdd(float *address, float val);
-__device__ double atomicAdd(double *address, double val);
-__device__ float atomicExch(float *address, float val);
+/* Atomic functions: each returns the old value of *address; the _block and _system
+ * variants (compute capability 6.0) are atomic within a block or across devices. */
+#define __VERCORS_ATOMICS(T, S)                               \
+  __device__ T atomicAdd##S(T *address, T val);               \
+  __device__ T atomicSub##S(T *address, T val);               \
+  __device__ T atomicExch##S(T *address, T val);              \
+  __device__ T atomicMin##S(T *address, T val);               \
+  __device__ T atomicMax##S(T *address, T val);               \
+  __device__ T atomicAnd##S(T *address, T val);               \
+  __device__ T atomicOr##S(T *address, T val);                \
+  __device__ T atomicXor##S(T *address, T val);               \
+  __device__ T atomicCAS##S(T *address, T compare, T val);
 /* ((old >= val) ? 0 : (old + 1)) and (((old == 0) || (old > val)) ? val : (old - 1)) */
-__device__ unsigned int atomicInc(unsigned int *address, unsigned int val);
-__device__ unsigned int atomicDec(unsigned int *address, unsigned int val);
+#define __VERCORS_ATOMICS_SCOPE(S)                                                \
+  __VERCORS_ATOMICS(int, S)                                                       \
+  __VERCORS_ATOMICS(unsigned int, S)                                              \
+  __VERCORS_ATOMICS(unsigned long long int, S)                                    \
+  __device__ float atomicAdd##S(float *address, float val);                       \
+  __device__ double atomicAdd##S(double *address, double val);                    \
+  __device__ float atomicExch##S(float *address, float val);                      \
+  __device__ unsigned int atomicInc##S(unsigned int *address, unsigned int val);  \
+  __device__ unsigned int atomicDec##S(unsigned int *address, unsigned int val);
+__VERCORS_ATOMICS_SCOPE()
+__VERCORS_ATOMICS_SCOPE(_block)
+__VERCORS_ATOMICS_SCOPE(_system)
+#undef __VERCORS_ATOMICS_SCOPE
+#undef __VERCORS_ATOMICS
 
 /* Warp-level functions; mask names the lanes taking part, width a sub-warp size. */
 __device__ void __syncwarp(unsigned int mask = 0xffffffff);
