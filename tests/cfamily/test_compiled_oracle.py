@@ -48,6 +48,8 @@ CLASSES = {
     14: "a forward `goto` skips what stands before its label (a barrier, the rest of the loops it leaves)",
     15: "a call through a function pointer runs the function the pointer holds, in each thread",
     16: "a helper with statements called inside an expression reads what it reads when C calls it",
+    17: "atomics (issue 28): atomic updates of one cell do not race, beside a plain access they do; "
+        "a compare-and-swap claim has one winner; unsigned atomics wrap",
 }
 
 # The buffers' lengths that the annotated kernels' contexts fix (`\length(a) == gsize`),
@@ -145,6 +147,21 @@ def test_an_opencl_local_pointer_parameter_is_one_buffer_per_group(oracle, tmp_p
     outcome = c_oracle.run(_kernel(tmp_path, "k.cl", text), local=4, groups=2, lengths={"t": 4})
     assert c_oracle.kernel_names(tmp_path / "k.cl") == ["k"]
     assert not outcome.failed, outcome.describe()
+
+
+def test_atomic_updates_do_not_race_with_each_other_and_do_with_plain_accesses(oracle, tmp_path):
+    text = ("__global__ void k(unsigned *c, int *a) {{\n  unsigned old = atomicAdd(c, 1u);\n"
+            "  atomicInc(c + 1, 2u);\n  a[threadIdx.x] = old;\n  {}\n}}\n")
+    atomics = c_oracle.run(_kernel(tmp_path, "a.cu", text.format("__syncthreads();\n  __assert(c[1] == 1u);")),
+                           local=3, groups=1, lengths={"c": 2})
+    plain = c_oracle.run(_kernel(tmp_path, "p.cu", text.format("if (threadIdx.x == 0) a[4] = c[0];")), local=3, groups=1, lengths={"c": 2})
+    # c[1] starts at 1 (the oracle's buffers hold 0, 1, 2, ...): 1, 2, 0, 1 below 2.
+    assert not atomics.failed, atomics.describe()
+    assert {(r.kind, r.lines) for r in plain.races} == {("atomic-read", (2, 5))}
+    opencl = ("__kernel void k(__global int *c) {\n  atomic_add(c, 2);\n  atom_cmpxchg(c + 1, 0, 1);\n"
+              "  if (get_local_id(0) == 0) c[1] = 5;\n}\n")
+    mixed = c_oracle.run(_kernel(tmp_path, "k.cl", opencl), local=2, groups=1)
+    assert {(r.kind, r.lines) for r in mixed.races} == {("atomic-write", (3, 4))}
 
 
 def test_a_barrier_not_reached_by_every_thread_diverges(oracle, tmp_path):

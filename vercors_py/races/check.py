@@ -18,7 +18,7 @@ from .. import diagnostics as D
 from ..engine.execution.threads import unknowns
 from ..semantics.dimensions import derived_ids
 from ..syntax import ast as A
-from . import bounds, private, radix
+from . import bounds, claims, private, radix
 from .intervals import intervals
 from .events import Access
 from .model import RacesVerdict
@@ -58,11 +58,13 @@ def check(p: Protocol, timeout: float, benign_writes: bool = False, intra_group:
                 if key not in seen:
                     seen.add(key)
                     pairs += _count(accesses)
-                    _ask(p, accesses, same, timeout, benign_writes, found, unknown)
+                    _ask(p, accesses, same, timeout, benign_writes, found, unknown,
+                         claims.exclusive(_distinct(interval), same))
     global_accesses = [] if intra_group else _distinct(a for i in intervals(p.body, A.Scope.GLOBAL) for a in i)
+    known = claims.exclusive(global_accesses, other)
     for accesses in filter(lambda g: private.shared(p, g), _by_array(global_accesses)):
         pairs += _count(accesses)
-        _ask(p, accesses, other, timeout, benign_writes, found, unknown)
+        _ask(p, accesses, other, timeout, benign_writes, found, unknown, known)
     if found:
         return KernelRaces(RacesVerdict.RACY, tuple(_first_per_statements(found))[:MAX_REPORTED], pairs)
     if unknown:
@@ -149,18 +151,20 @@ def _second(p: Protocol, same_group: bool) -> _Second:
 
 
 def _ask(p: Protocol, accesses: list[Access], second: _Second, timeout: float, benign_writes: bool,
-         found: list, unknown: list) -> None:
+         found: list, unknown: list, known: list = ()) -> None:
     """One query for all pairs of accesses to one array (seed 001: the formula grows with
     the accesses, not with their pairs): the first thread makes access number `choice`,
     a write, the second number `choice'`, at one cell.  A model names the pair; an
-    unknown answer is asked again pair by pair, to say which pair it is."""
-    shape = _shape(accesses, benign_writes)
+    unknown answer is asked again pair by pair, to say which pair it is.  `known`: facts
+    of the executions the accesses are in (claims.py)."""
+    shape = (_shape(accesses, benign_writes), tuple(f.get_id() for f in known))
     if second.shapes.get(shape) is _Known.NO_RACE:
         return
     query, first, other = _query(p, accesses, second, benign_writes, guarded=True)
+    query += known
     answer, s = _decide(p, query, timeout)
     if answer == z3.unsat:
-        _learn(p, accesses, second, benign_writes, shape, timeout)
+        _learn(p, accesses, second, benign_writes, shape, timeout, known)
     elif answer == z3.sat:
         model = _small_model(p, s)
         a = accesses[model.eval(first, model_completion=True).as_long()]
@@ -168,7 +172,7 @@ def _ask(p: Protocol, accesses: list[Access], second: _Second, timeout: float, b
         found.append(_witness(p, a, b, model, second))
     elif len(accesses) > 2:
         for a, b in _pairs(accesses):
-            _ask(p, _distinct([a, b]), second, timeout, benign_writes, found, unknown)
+            _ask(p, _distinct([a, b]), second, timeout, benign_writes, found, unknown, known)
     else:
         a, b = accesses[0], accesses[-1]
         unknown.append(D.error(
@@ -194,7 +198,7 @@ def _shape(accesses: list[Access], benign_writes: bool) -> tuple:
 
 
 def _learn(p: Protocol, accesses: list[Access], second: _Second, benign_writes: bool, shape: tuple,
-           timeout: float) -> None:
+           timeout: float, known: list) -> None:
     """Intervals alike but for their guards recur, as the levels of nested loops do
     (`t[lid] = i; barrier(); for ...`): the second time one is refuted, Z3 is asked once
     whether its accesses race with no guard at all.  If not, neither can any interval of
@@ -204,6 +208,7 @@ def _learn(p: Protocol, accesses: list[Access], second: _Second, benign_writes: 
             second.shapes[shape] = _Known.SEEN
         case _Known.SEEN:
             unguarded, _, _ = _query(p, accesses, second, benign_writes, guarded=False)
+            unguarded += known
             refuted = _decide(p, unguarded, timeout)[0] == z3.unsat
             second.shapes[shape] = _Known.NO_RACE if refuted else _Known.GUARDED
 

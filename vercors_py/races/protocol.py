@@ -39,6 +39,7 @@ from ..engine.execution.functions import FunctionTable
 from ..engine.execution.state import State, Terms
 from ..engine.solver.solver import Solver
 from ..engine.execution.threads import fresh_ids, fresh_sizes, in_range, size_facts, unknowns
+from . import claims
 from . import geometric
 from . import statements as S
 from .events import NEVER, Access, Choice, Event, Loop, Seq, Sync
@@ -128,6 +129,7 @@ class _Walk:
         self.facts: list = []
         self.faults: list = []
         self.branches: dict[int, list] = {}
+        self.claimed = claims.claimed(kernel)   # arrays updated by claims only (claims.py)
 
     # ---- unknowns ----
     def _fresh(self, name: str, sort, mine: list):
@@ -309,8 +311,9 @@ class _Walk:
         array = stmt.target.array.symbol
         index = self._value(stmt.target.index, st)
         text = f"{stmt.op}({', '.join(short(e) for e in (stmt.target, *stmt.args))})"
-        update = Access(array, array.scope, index, True, guard, stmt.span, text, atomic=True)
         old = self._fresh(f"{stmt.op}$old", self.t.sort_of(A.Type.INT), self.own)
+        claim = (old, self.claimed[array]) if array in self.claimed else None
+        update = Access(array, array.scope, index, True, guard, stmt.span, text, atomic=True, claim=claim)
         values = dict(st.values)
         values[array] = z3.Store(values[array], index, self._fresh(f"{stmt.op}$new", old.sort(), self.own))
         st = attrs.evolve(st, values=values)

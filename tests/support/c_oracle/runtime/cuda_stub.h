@@ -12,6 +12,7 @@
 #include <cstring>
 #include <tuple>
 #include "oracle_annotations.h"
+#include "oracle_atomics.h"
 
 extern "C" unsigned oracle_id(int which, int dim);
 extern "C" void oracle_barrier(unsigned flags);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <tgmath.h>
 #include "oracle_annotations.h"
+#include "oracle_atomics.h"
 
 unsigned oracle_id(int which, int dim);
 void oracle_barrier(unsigned flags);

@@ -75,8 +75,12 @@ struct Access {
     uintptr_t addr, pc;
     uint32_t thread;         // group * group_size + lid
     uint32_t epoch;          // barriers passed that fence this access's memory
-    uint8_t size, write, local;
+    uint8_t size, write, local;   // write: 0 read, 1 write, ATOMIC an atomic update
 };
+
+// An atomic update (the stubs' atomicAdd, atomic_inc, ...: oracle_atomic) writes, and
+// races with every plain access of another thread but with no other atomic update.
+const uint8_t ATOMIC = 2;
 
 struct Buffer {
     char *start;
@@ -130,7 +134,7 @@ const Buffer *nearest(const std::vector<Buffer> &buffers, uintptr_t a, bool *ins
     return best;
 }
 
-void record(void *address, unsigned size, bool write, void *pc) {
+void record(void *address, unsigned size, uint8_t write, void *pc) {
     uintptr_t a = (uintptr_t)address;
     if (!current || within(a, stacks, stacks_bytes))
         return;   // the thread's own (private) memory
@@ -269,11 +273,13 @@ void report_races() {
             if (!w->write) continue;
             for (const Access *o : list) {
                 if (o == w || o->thread == w->thread || (o->write && o > w)) continue;
+                if (w->write == ATOMIC && o->write == ATOMIC) continue;    // atomics do not race
                 bool same_group = w->thread / group_size == o->thread / group_size;
                 if (w->local && !same_group) continue;               // each group its own copy
                 if (same_group && w->epoch != o->epoch) continue;    // a fencing barrier between
                 if (!seen.insert({w->pc, o->pc, (bool)o->write}).second) continue;
-                const char *kind = o->write ? "write-write" : "write-read";
+                const char *kind = w->write == ATOMIC ? (o->write ? "atomic-write" : "atomic-read")
+                                   : o->write == ATOMIC ? "write-atomic" : o->write ? "write-write" : "write-read";
                 std::string where;
                 bool inside;
                 uintptr_t a = entry.first;
@@ -338,6 +344,12 @@ extern "C" void oracle_assume(int ok) {
 
 extern "C" void oracle_require(int ok) {
     if (!ok) event(current->depth <= 1 ? "ASSUME" : "ASSERT", (uintptr_t)__builtin_return_address(0), here());
+}
+
+// An atomic update of `size` bytes at `address` by the stubs' atomic functions (which
+// are not instrumented: their load and store are this one access), at `pc` in the kernel.
+extern "C" void oracle_atomic(volatile void *address, unsigned size, void *pc) {
+    record((void *)address, size, ATOMIC, pc);
 }
 
 // ---- the hooks that gcc's -fsanitize=thread instrumentation calls ----

@@ -1,0 +1,13 @@
+//pass
+//--local_size=4 --num_groups=2
+// The first work-item to arrive (atomic_cmpxchg on a local flag) writes the group's
+// result; the others read it after a barrier.
+__kernel void k(__global int *out) {
+  __local int flag;
+  __local int winner;
+  if (get_local_id(0) == 0) flag = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (atomic_cmpxchg(&flag, 0, 1) == 0) winner = (int)get_local_id(0);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] = winner;
+}
