@@ -138,7 +138,7 @@ _CODES = [
     ("unsupported.pointer", "a pointer the front end does not follow: a pointer variable in memory, a pointer read back from memory and followed, cast to other cells, compared with `<` across arrays, subtracted from a pointer or used as a number"),
     ("unsupported.side-effect", "an effect inside an expression whose order C leaves open (`a[i] = i++`), or where no statement can hold it"),
     ("unsupported.function", "a call of a function the front end does not know or cannot inline, a GPUVerify built-in without counterpart in an annotation that must be checked, or an OpenCL asynchronous copy whose order with its wait and the barriers is not followed"),
-    ("unsupported.atomic", "an atomic operation (atomicAdd, atomic_inc, ...)"),
+    ("unsupported.atomic", "an atomic operation where it is not read: under check and infer, or one the C front end does not map (atomic_fetch_add, in a contract, ...)"),
     ("unsupported.warp", "a warp-level intrinsic (__shfl_sync, __ballot_sync, __syncwarp, ...)"),
     ("unsupported.dimension", "an OpenCL id or size function (get_local_id, ...) whose dimension is not a constant 0, 1 or 2"),
     ("unsupported.statement", "a statement outside the subset: a goto that is not a forward jump out of blocks, a switch with a case label inside a nested statement, ..."),

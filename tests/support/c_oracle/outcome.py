@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True)
 class Race:
     space: str                       # "global" or "local"
-    kind: str                        # "write-write" or "write-read" (the first access writes)
+    kind: str                        # "write-write", "write-read" (the first access writes), or with "atomic"
     lines: tuple[int | None, int | None]
     threads: tuple[str, str]         # "group.lid", linear ids
     where: str                       # "param0+4" (buffer and byte), "shared+8", "static"
