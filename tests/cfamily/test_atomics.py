@@ -120,6 +120,30 @@ def test_a_race_beside_an_atomic_names_both_threads_and_its_kind():
     assert "reads it with `count[0]` (line 6)" in race.message
 
 
+def test_tickets_are_distinct_only_where_fewer_than_2_to_the_n_are_drawn():
+    text = (CLASSES / "17-atomic-ticket-ok.cu").read_text()
+    assert service.races_text(text, "k.cu", OPTIONS).verdict.value == "race-free"
+    # Without the launch, a grid of one dimension has fewer than 2^31 threads (the launch
+    # assumption); one of three dimensions may have 2^32 or more: tickets come round.
+    unbounded = "\n".join(line for line in text.splitlines() if not line.startswith("//--"))
+    assert service.races_text(unbounded, "k.cu", OPTIONS).verdict.value == "race-free"
+    grid = unbounded.replace("slots[t] = threadIdx.x;", "slots[t] = threadIdx.y;")
+    assert service.races_text(grid, "k.cu", OPTIONS).verdict.value == "racy"
+    # In a loop any number are drawn.
+    looped = text.replace("  unsigned int t", "  for (int i = 0; i < 2; i++) {\n  unsigned int t").replace(
+        "threadIdx.x;\n}", "threadIdx.x;\n  }\n}")
+    assert "for (int i" in looped
+    assert service.races_text(looped, "k.cu", OPTIONS).verdict.value == "racy"
+
+
+def test_a_claim_needs_every_atomic_of_its_array_to_be_the_same_claim():
+    text = (CLASSES / "17-atomic-claim-grid-ok.cu").read_text()
+    for other, verdict in (("atomicCAS(&flag, 0, 1);", "race-free"), ("atomicCAS(&flag, 1, 0);", "racy"),
+                           ("atomicCAS(&flag, 0, 0);", "racy"), ("atomicOr(&flag, 0);", "racy")):
+        changed = text.replace("__global__ void k(int *winner) {", "__global__ void k(int *winner) {\n  " + other)
+        assert service.races_text(changed, "k.cu", OPTIONS).verdict.value == verdict, other
+
+
 def test_check_and_infer_refuse_atomics_until_they_read_them():
     path = CLASSES / "17-atomic-counter-ok.cu"
     checked = service.check_file(str(path), OPTIONS)

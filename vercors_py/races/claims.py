@@ -1,24 +1,46 @@
-"""Claims: compare-and-swap from one value to another (`atomicCAS(&flag, 0, 1) == 0`,
-the "first thread to arrive"), of which at most one succeeds.
+"""What two threads' atomics on one cell can tell each other apart by: claims
+(`atomicCAS(&flag, 0, 1) == 0`, the "first thread to arrive") of which at most one
+succeeds, and tickets (`j = atomicAdd(&count, 1)`, `atomic_inc(p)`) of which no two are
+the same.
 
 An atomic's old value is unknown to `races` (protocol.py): any value, in every thread.
-That alone lets two threads both see `flag == 0` and both take the winner's branch.  But
-where every atomic update of an array in the kernel is `cas(cell, e, v)` with the same
-literals e != v, a success leaves v in the cell and no atomic puts e back; only a plain
-write can, and a plain write between two successes races with one of them: with the
-other thread's claim in the same barrier interval (threads of one group), or with the
-claim of another group (global memory, which no barrier orders).  So in every execution
-up to its first race, two distinct threads do not both succeed on one cell in one barrier
-interval of their group, nor, from two groups, anywhere in the kernel; that is the fact
-each query gets for the claims among the accesses it is asked about (the interval's, or
-the kernel's global ones for two groups).  Races are found in those executions, so the
-fact hides none.
+That alone lets two threads both see `flag == 0` and take the winner's branch, or both
+draw one ticket and write one cell.  But where every atomic update of an array in the
+kernel is of one form, the values a cell takes are known up to plain writes:
+
+* claims: `cas(cell, e, v)` with the same literals e != v.  A success leaves v, and no
+  atomic puts e back;
+* tickets: `cell + 1` (wrapped modulo 2^N in C).  Each ticket finds the value the one
+  before left, and they come back to a value only after 2^N of them: with none in a
+  loop, at most (threads that reach the cell) x (tickets on the walk) are drawn, which
+  the fact asks to be at most 2^N (over the language's unbounded integers they never
+  come back, loops or not).
+
+Only a plain write can undo them, and a plain write between two threads' atomics on one
+cell races with one of them: with the other thread's atomic in the same barrier interval
+(threads of one group), or with the atomic of another group (global memory, which no
+barrier orders).  So in every execution up to its first race, two distinct threads do
+not both succeed at claims, nor draw equal tickets, on one cell in one barrier interval
+of their group, nor, from two groups, anywhere in the kernel; that is the fact each
+query gets for the claims and tickets among the accesses it is asked about (the
+interval's, or the kernel's global ones for two groups).  Races are found in those
+executions, so the fact hides none.
 """
 from __future__ import annotations
 
+import attrs
 import z3
 
 from ..syntax import ast as A
+
+
+@attrs.define
+class Tickets:
+    """The tickets of one array, as the walk (protocol.py) meets them."""
+    modulus: int | None            # 2^N of a C type; None: unbounded integers
+    lowest: int = 0                # the type's least value (-2^(N-1) if signed)
+    drawn: int = 0                 # tickets on the walk (each call of a procedure anew)
+    looped: bool = False           # one in a loop: any number of them
 
 
 def claim(stmt: A.AtomicUpdate) -> tuple[int, int] | None:
@@ -30,26 +52,70 @@ def claim(stmt: A.AtomicUpdate) -> tuple[int, int] | None:
     return None
 
 
-def claimed(kernel: A.Kernel) -> dict:
-    """The arrays whose every atomic update in the kernel is a claim of one (e, v): array
-    symbol -> e."""
+def ticket(stmt: A.AtomicUpdate) -> tuple | None:
+    """(2^N, the least value) of an update `cell + 1` wrapped into an unsigned
+    (`(cell + 1) % 2^N`) or a signed type (`(cell + 1 + 2^(N-1)) % 2^N - 2^(N-1)`), (None, 0)
+    of `cell + 1` over the language's integers, else None."""
+    one = A.IntLit(1, span=stmt.span)
+    match A.bare(stmt.update):
+        case A.Binary(op="+", left=cell, right=step) if cell == stmt.target and step == one:
+            return (None, 0)
+        case A.Binary(op="%", left=A.Binary(op="+", left=cell, right=step), right=A.IntLit(value=m)) \
+                if cell == stmt.target and step == one:
+            return (m, 0)
+        case A.Binary(op="-", left=A.Binary(op="%", left=A.Binary(op="+", left=A.Binary(
+                op="+", left=cell, right=step), right=A.IntLit(value=half)), right=A.IntLit(value=m)),
+                right=A.IntLit(value=back)) if cell == stmt.target and step == one and half == back == m // 2:
+            return (m, -half)
+    return None
+
+
+def kinds(kernel: A.Kernel) -> dict:
+    """The arrays whose every atomic update in the kernel is of one form: array symbol ->
+    ("claim", e) or ("ticket", Tickets)."""
     found: dict = {}
     for node in A.walk(kernel):
         if isinstance(node, A.AtomicUpdate):
-            found.setdefault(node.target.array.symbol, set()).add(claim(node))
-    return {array: next(iter(kinds))[0] for array, kinds in found.items() if len(kinds) == 1 and None not in kinds}
+            shape = ("claim", claim(node)) if claim(node) is not None else \
+                ("ticket", ticket(node)) if ticket(node) is not None else None
+            found.setdefault(node.target.array.symbol, set()).add(shape)
+    out = {}
+    for array, shapes in found.items():
+        if len(shapes) == 1 and None not in shapes:
+            (kind, what), = shapes
+            out[array] = ("claim", what[0]) if kind == "claim" else ("ticket", Tickets(*what))
+    return out
 
 
-def exclusive(accesses, second) -> list:
-    """No two distinct threads (the query's first and `second`) both succeed at claims of
-    one cell among `accesses`."""
-    claims = [a for a in accesses if a.claim is not None]
-    facts = []
-    for a in claims:
-        for b in claims:
-            if a.array is not b.array:
-                continue
-            (old, e), (theirs, _) = a.claim, b.claim
-            facts.append(z3.Not(z3.And(a.guard, second(b.guard), a.index == second(b.index),
-                                       old == e, second(theirs) == e)))
-    return facts
+def in_range(tickets: Tickets, old) -> list:
+    """What is known of a ticket's value: it lies in its C type (its cell's value)."""
+    if tickets.modulus is None:
+        return []
+    return [tickets.lowest <= old, old < tickets.lowest + tickets.modulus]
+
+
+def facts(p, accesses, second) -> list:
+    """No two distinct threads (the query's first and `second`) both succeed at claims,
+    or draw equal tickets, of one cell among `accesses`."""
+    marked = [a for a in accesses if a.claim is not None]
+    return [f for a in marked for b in marked if a.array is b.array for f in _apart(p, a, b, second)]
+
+
+def same_statement(p, second) -> list:
+    """The same fact for two threads of one group at one claim or ticket outside loops
+    (`Protocol.singles`), whatever memory the query is about: they make it in the same
+    barrier interval of every memory, as barriers are aligned."""
+    return [f for a in p.singles for f in _apart(p, a, a, second)]
+
+
+def _apart(p, a, b, second) -> list:
+    (kind, old, what), (_, theirs, _) = a.claim, b.claim
+    meet = [a.guard, second(b.guard), a.index == second(b.index)]
+    if kind == "claim":
+        return [z3.Not(z3.And(*meet, old == what, second(theirs) == what))]
+    if what.modulus is not None:
+        if what.looped:
+            return []           # any number of tickets: they may come round again
+        threads = p.sizes.gsize if a.scope is A.Scope.LOCAL else p.sizes.gsize * p.sizes.ngroups
+        meet.append(threads * what.drawn <= what.modulus)
+    return [z3.Implies(z3.And(*meet), old != second(theirs))]

@@ -24,7 +24,8 @@ class Access:
     # An atomic update (a write that also reads): no race with another atomic, a race
     # with any plain access (docs/language.md, "Atomics").
     atomic: bool = False
-    # Of a claim (claims.py): the old value it finds (Z3 term) and the value it expects.
+    # Of a claim or a ticket (claims.py): ("claim", the old value it finds (Z3 term), the
+    # value it expects) or ("ticket", the old value, the array's claims.Tickets).
     claim: tuple | None = None
 
     @property
@@ -39,7 +40,7 @@ class Access:
     def renamed(self, pairs: tuple) -> Access:
         """The same access with unknowns replaced (another iteration's instance)."""
         rename = lambda term: None if term is None else z3.substitute(term, *pairs)
-        claim = None if self.claim is None else (rename(self.claim[0]), self.claim[1])
+        claim = None if self.claim is None else (self.claim[0], rename(self.claim[1]), self.claim[2])
         return attrs.evolve(self, index=rename(self.index), guard=rename(self.guard), value=rename(self.value),
                             claim=claim)
 

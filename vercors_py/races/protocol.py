@@ -84,6 +84,7 @@ class Protocol:
     # (by the statement's id; decided.py).
     branches: dict = attrs.field(factory=dict)
     second_threads: dict = attrs.field(factory=dict)   # check.py's, made once per kernel
+    singles: tuple = ()            # the claims and tickets made outside loops (claims.py)
 
 
 def protocol(kernel: A.Kernel, functions, uniform: frozenset, timeout: float, cancel=None,
@@ -129,7 +130,9 @@ class _Walk:
         self.facts: list = []
         self.faults: list = []
         self.branches: dict[int, list] = {}
-        self.claimed = claims.claimed(kernel)   # arrays updated by claims only (claims.py)
+        self.kinds = claims.kinds(kernel)       # arrays updated by claims or tickets only (claims.py)
+        self.looping = 0                        # loops the walk is in
+        self.singles: list = []
 
     # ---- unknowns ----
     def _fresh(self, name: str, sort, mine: list):
@@ -183,7 +186,8 @@ class _Walk:
         self.facts = facts
         body, _ = self.block(self.kernel.main.body.stmts, st, t.true)
         return Protocol(self.kernel, body, z3.And(facts), sizes, gid, lid, tid, tuple(self.own), tuple(self.group),
-                        tuple(params), self.engine, self.reach, tuple(self.faults), self.branches)
+                        tuple(params), self.engine, self.reach, tuple(self.faults), self.branches,
+                        singles=tuple(self.singles))
 
     def _value(self, e: A.Expr, st: State):
         return self.evaluator.eval(e, st)
@@ -306,14 +310,24 @@ class _Walk:
         """An atomic update: its operands' plain reads, then one access of its own kind
         (check.py: no race with another atomic, a race with a plain access).  The value
         it finds, and so the one it leaves, is unknown (other threads update the cell in
-        any order): a new unknown of the thread's own, which covers every value."""
+        any order): a new unknown of the thread's own, which covers every value; what
+        tells two threads' values apart, of claims and tickets, is claims.py's."""
         events = self.reads(stmt.target.index, st, guard) + [r for a in stmt.args for r in self.reads(a, st, guard)]
         array = stmt.target.array.symbol
         index = self._value(stmt.target.index, st)
         text = f"{stmt.op}({', '.join(short(e) for e in (stmt.target, *stmt.args))})"
         old = self._fresh(f"{stmt.op}$old", self.t.sort_of(A.Type.INT), self.own)
-        claim = (old, self.claimed[array]) if array in self.claimed else None
+        claim = None
+        if array in self.kinds:
+            kind, what = self.kinds[array]
+            claim = (kind, old, what)
+            if kind == "ticket":
+                what.drawn += 1
+                what.looped = what.looped or self.looping > 0
+                guard = z3.And(guard, *claims.in_range(what, old))
         update = Access(array, array.scope, index, True, guard, stmt.span, text, atomic=True, claim=claim)
+        if claim is not None and self.looping == 0:
+            self.singles.append(update)
         values = dict(st.values)
         values[array] = z3.Store(values[array], index, self._fresh(f"{stmt.op}$new", old.sort(), self.own))
         st = attrs.evolve(st, values=values)
@@ -381,12 +395,16 @@ class _Walk:
         entry = z3.And(guard, *stepped, *self._counters(updates, st, start, assigned))
         reads = self.reads(cond, start, entry)
         holds = self._value(cond, start) if cond is not None else self.t.true
-        event, after = self.block(body, start, z3.And(entry, holds))
-        if header is not None and header.update is not None:
-            # Walked apart from the body: a `continue` skips the rest of the body, not
-            # the update (`_jumps`).
-            update, _ = self.block([header.update], after, z3.And(entry, holds))
-            event = Seq((event, update))
+        self.looping += 1
+        try:
+            event, after = self.block(body, start, z3.And(entry, holds))
+            if header is not None and header.update is not None:
+                # Walked apart from the body: a `continue` skips the rest of the body, not
+                # the update (`_jumps`).
+                update, _ = self.block([header.update], after, z3.And(entry, holds))
+                event = Seq((event, update))
+        finally:
+            self.looping -= 1
         iteration = Seq((*reads, event))
         if barrier:
             skip = Skip(z3.Not(self._value(cond, st))) if cond is not None else None
