@@ -202,9 +202,11 @@ class KernelRun:
 
     def report_permission(self, thread: ThreadRun, access: CellAccess, amount: Amount) -> None:
         code = "perm.write" if access.write else "perm.read"
-        need = "write permission" if access.write else "a permission"
+        need = "an atomic share or write permission" if access.atomic else \
+            "write permission" if access.write else "a permission"
         holders = [(t, t.ledger[access.cell]) for g in self.groups for t in g.threads
-                   if t is not thread and t.ledger.get(access.cell, NONE).positive]
+                   if t is not thread and (t.ledger.get(access.cell, NONE).positive
+                                           or t.ledger.get(access.cell, NONE).atomics > 0)]
         notes = self._notes()
         related = ()
         if holders:
@@ -214,7 +216,7 @@ class KernelRun:
             source = other.sources.get(access.cell)
             if source is not None:
                 related = ((source, f"where {other.ids.describe()} got its share"),)
-        held = "nothing" if not amount.positive else amount.describe()
+        held = "nothing" if not (amount.positive or amount.atomics > 0) else amount.describe()
         self._add(code, access.span,
                   f"{thread.ids.describe()} {access.verb} {access.cell.describe()} without {need} "
                   f"(it holds {held} of it)", notes=notes, related=related, steps=(access.step,))

@@ -70,7 +70,8 @@ class Amount:
         fraction = Fraction(self.fraction)
         text = ("write" if fraction == 1 else
                 f"{fraction.numerator}\\{fraction.denominator}" if fraction else "0")
-        return text + (f" and {self.reads} read share{'s' * (self.reads != 1)}" if self.reads > 0 else "")
+        return text + (f" and {self.reads} read share{'s' * (self.reads != 1)}" if self.reads > 0 else "") \
+            + (" and an atomic share" if self.atomics > 0 else "")
 
 
 NONE = Amount()
