@@ -444,7 +444,7 @@ def test_class_4_a_cast_to_bytes_is_refused_at_the_cast():
 @pytest.mark.parametrize("text, path, expected", [
     ("__kernel void k(__global int *a, uint f) {\n  barrier(f);\n}\n", "k.cl", ("unsupported.statement", 2, 11)),
     ("__global__ void k(int *a, int i) {\n  a[i] = i++;\n}\n", "k.cu", ("unsupported.side-effect", 2, 3)),
-    ("__global__ void k(int *a) {\n  atomicAdd(a, 1);\n}\n", "k.cu", ("unsupported.atomic", 2, 3)),
+    ("__global__ void k(int *a) {\n  __requires(atomicAdd(a, 1) == 0);\n}\n", "k.cu", ("unsupported.atomic", 2, 14)),
     ("#define ID(x) (x)\n__global__ void k(int *a) {\n  a[ID(threadIdx.x)] = (int)(long) a;\n}\n", "k.cu",
      ("unsupported.pointer", 3, 29)),
     ("union P { int x; float y; };\n__global__ void k(P *a) {\n  a[0].x = 1;\n}\n", "k.cu", ("unsupported.type", 2, 19)),

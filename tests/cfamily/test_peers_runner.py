@@ -29,7 +29,7 @@ GOOD = ("//pass\n//--local_size=8 --num_groups=2\n"
 BAD = ("//xfail:clang_error\n//--blockDim=8 --gridDim=1\n"
        "__global__ void k(int *a) {\n  a[threadIdx.x] = ;\n}\n")
 ATOMIC = ("//pass\n//--blockDim=8 --gridDim=1\n"
-          "__global__ void k(int *a) {\n  atomicAdd(a, 1);\n}\n")
+          "__global__ void k(int *a) {\n  __requires(atomicAdd(a, 1) == 0);\n}\n")
 UNKNOWN = ("//pass\n//--blockDim=8 --gridDim=1\n/*@ requires nosuch > 0; @*/\n"
            "__global__ void k(int *a) {\n  a[threadIdx.x] = 1;\n}\n")
 UNDECLARED = ("//pass\n//--blockDim=8 --gridDim=1\n"
