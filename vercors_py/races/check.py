@@ -51,7 +51,7 @@ def check(p: Protocol, timeout: float, benign_writes: bool = False, intra_group:
         return KernelRaces(RacesVerdict.UNKNOWN, (vacuous,), 0)
     seen: set = set()
     same, other = _second(p, same_group=True), _second(p, same_group=False)
-    singles = claims.same_statement(p, same)
+    singles = claims.same_statement(p, same, intra_group)
     for scope in (A.Scope.LOCAL, A.Scope.GLOBAL):
         for interval in intervals(p.body, scope):
             for accesses in filter(lambda g: private.shared(p, g), _by_array(_distinct(interval))):
@@ -60,7 +60,7 @@ def check(p: Protocol, timeout: float, benign_writes: bool = False, intra_group:
                     seen.add(key)
                     pairs += _count(accesses)
                     _ask(p, accesses, same, timeout, benign_writes, found, unknown,
-                         claims.facts(p, _distinct(interval), same) + singles)
+                         claims.facts(p, _distinct(interval), same, intra_group) + singles)
     global_accesses = [] if intra_group else _distinct(a for i in intervals(p.body, A.Scope.GLOBAL) for a in i)
     known = claims.facts(p, global_accesses, other)
     for accesses in filter(lambda g: private.shared(p, g), _by_array(global_accesses)):

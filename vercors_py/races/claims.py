@@ -94,18 +94,21 @@ def in_range(tickets: Tickets, old) -> list:
     return [tickets.lowest <= old, old < tickets.lowest + tickets.modulus]
 
 
-def facts(p, accesses, second) -> list:
+def facts(p, accesses, second, intra_group: bool = False) -> list:
     """No two distinct threads (the query's first and `second`) both succeed at claims,
-    or draw equal tickets, of one cell among `accesses`."""
-    marked = [a for a in accesses if a.claim is not None]
+    or draw equal tickets, of one cell among `accesses`.  `intra_group`: races between
+    groups are not checked, so a plain write of another group may undo a global cell's
+    claims unreported: the facts of local memory only."""
+    marked = [a for a in accesses if a.claim is not None and (a.scope is A.Scope.LOCAL or not intra_group)]
     return [f for a in marked for b in marked if a.array is b.array for f in _apart(p, a, b, second)]
 
 
-def same_statement(p, second) -> list:
+def same_statement(p, second, intra_group: bool = False) -> list:
     """The same fact for two threads of one group at one claim or ticket outside loops
     (`Protocol.singles`), whatever memory the query is about: they make it in the same
     barrier interval of every memory, as barriers are aligned."""
-    return [f for a in p.singles for f in _apart(p, a, a, second)]
+    return [f for a in p.singles if a.scope is A.Scope.LOCAL or not intra_group
+                                   for f in _apart(p, a, a, second)]
 
 
 def _apart(p, a, b, second) -> list:
