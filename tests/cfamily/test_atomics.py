@@ -144,6 +144,15 @@ def test_a_claim_needs_every_atomic_of_its_array_to_be_the_same_claim():
         assert service.races_text(changed, "k.cu", OPTIONS).verdict.value == verdict, other
 
 
+def test_within_groups_only_the_claims_of_local_memory_count():
+    # Races between groups are not checked then: another group's plain write could give a
+    # global flag back unreported, so its claim tells nothing; a local flag's does.
+    local = (CLASSES / "17-atomic-first-ok.cl").read_text()
+    grid = (CLASSES / "17-atomic-claim-grid-ok.cu").read_text()
+    assert service.races_text(local, "k.cl", OPTIONS, intra_group=True).verdict.value == "race-free"
+    assert service.races_text(grid, "k.cu", OPTIONS, intra_group=True).verdict.value == "racy"
+
+
 def test_check_and_infer_refuse_atomics_until_they_read_them():
     path = CLASSES / "17-atomic-counter-ok.cu"
     checked = service.check_file(str(path), OPTIONS)
