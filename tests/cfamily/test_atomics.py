@@ -76,6 +76,16 @@ def test_an_atomic_under_and_runs_only_when_c_evaluates_it():
     assert "bool value$1 = threadIdx.x > 0;\nif (value$1) {\nint atomicCAS$old1;" in shown
 
 
+def test_an_atomic_in_a_loops_update_condition_or_branch_runs_where_c_runs_it():
+    shown = body("__global__ void k(int *c, int *a) {\n"
+                 "  for (int i = 0; i < 4; atomicAdd(&c[0], 1), i++) { a[threadIdx.x] = i; }\n"
+                 "  do { } while (atomicSub(&c[1], 1) > 0);\n"
+                 "  a[threadIdx.x] = threadIdx.x > 2 ? atomicMax(&c[2], 5) : 0;\n}\n")
+    assert "{\natomicAdd(c[0], 1);\ni = i + 1;\n}" in shown                        # each update
+    assert "atomicSub$old1 = atomicSub(c[1], 1);\nif (!(atomicSub(&c[1], 1) > 0))\nbreak;" in shown  # each test
+    assert "if (threadIdx.x > 2) {\nint atomicMax$old2;\natomicMax$old2 = atomicMax(c[2], 5);" in shown
+
+
 def test_a_pointer_into_two_arrays_is_an_atomic_on_the_one_it_names():
     shown = body("__global__ void k(int *a, int *b, int c) {\n  int *p = c ? a : b;\n  atomicMax(p + 1, 7);\n}\n")
     assert "if (p$tag == 1)\natomicMax(a[p + 1], 7);\nelse\natomicMax(b[p + 1], 7);" in shown

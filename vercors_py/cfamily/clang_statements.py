@@ -471,7 +471,7 @@ class Statements(Loops):
         return [A.VarDecl(T.lang_type(ctype), binding.name, value, T.elem_range(ctype), name_span=span, span=span)]
 
     def effect(self, c: Cursor) -> list:
-        """An assignment, compound assignment or `++`/`--` as a statement."""
+        """An assignment, compound assignment, `++`/`--` or atomic update as a statement."""
         span = self.s.span(c)
         c = strip(c)
         match c.kind:
@@ -519,6 +519,8 @@ class Statements(Loops):
                     ctype = T.computation(current.ctype, T.INT)
                     return self.e.combine("+" if "++" in op else "-", current, one, target, c, ctype)
                 return [self.assign(target, step, span)]
+            case K.CALL_EXPR if atomics.is_atomic_call(self.s, builtin_call(self.s, c)):
+                return self.call(c)
             case K.BINARY_OPERATOR if operator(c) == ",":
                 # A sequence point: the left operand's statements first (clang_effects.py).
                 left, right = children(c)
