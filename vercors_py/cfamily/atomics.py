@@ -103,10 +103,9 @@ def _update(exprs, name: str, c: Cursor, ctype: CType, result: str | None) -> No
                               f"`{name}` updates a `{ctype.name}`, but its pointer points into `{array.name}`, "
                               f"an array of `{array.ctype.name}`")
     pointer_span = exprs.s.span(pointer_c)
-    target = lambda array: A.Index(A.Name(array.name, span=pointer_span), p.offset, span=pointer_span)  # noqa: E731
 
     def atomic(array) -> A.AtomicUpdate:
-        cell = target(array)
+        cell = A.Index(A.Name(array.name, span=pointer_span), p.offset, span=pointer_span)
         old = Val(cell, ctype)
         new = exprs.convert(_new(exprs, op, old, operands, ctype, c), ctype, c)
         return A.AtomicUpdate(name, cell, tuple(v.expr for v in operands), new.expr,
