@@ -248,3 +248,36 @@ def test_a_pointer_that_may_point_into_several_arrays_may_be_any_of_them(stateme
     text = ("__global__ void k(int *a, int *b, int c) {\n  int *p = c ? a : b;\n  int *q = a + 1;\n"
             f"  {statement}\n}}\n")
     assert refused(text) == refusals
+
+
+# ---- a helper whose one `return` has an effect ----
+
+HELPER = """__device__ int bump(int *p) {{ return {effect}; }}
+/*@
+  context_everywhere ngroups == 1;
+  context_everywhere \\length(a) == gsize && \\length(out) == gsize;
+  requires Perm(a[tid], write) ** Perm(out[tid], write) ** a[tid] == 5;
+  ensures  Perm(a[tid], write) ** Perm(out[tid], write) ** out[tid] == {out} ** a[tid] == 6;
+@*/
+__global__ void k(int *a, int *out) {{
+  {statement}
+}}
+"""
+
+
+@pytest.mark.parametrize("effect", ["(*p)++", "atomicAdd(p, 1)"])
+def test_an_effect_in_a_helper_inside_a_larger_expression_is_refused(effect):
+    # C evaluates `a[i]` before or after the call: 10 or 11 in out[i], not one of them.
+    text = HELPER.format(effect=effect, out=11, statement="out[threadIdx.x] = a[threadIdx.x] + bump(&a[threadIdx.x]);")
+    assert refused(text) == [("unsupported.side-effect", 9, 39)]
+
+
+@pytest.mark.parametrize("effect", ["(*p)++"])
+@pytest.mark.parametrize(("statement", "out", "verified"), [
+    ("int v = bump(&a[threadIdx.x]);\n  out[threadIdx.x] = v;", 5, True),
+    ("out[threadIdx.x] = bump(&a[threadIdx.x]);", 5, True),
+    ("out[threadIdx.x] = bump(&a[threadIdx.x]);", 6, False),
+])
+def test_the_helper_as_the_whole_value_has_cs_meaning(effect, statement, out, verified):
+    codes = check_codes(HELPER.format(effect=effect, out=out, statement=statement))
+    assert (codes == set()) is verified, codes

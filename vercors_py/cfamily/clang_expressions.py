@@ -607,6 +607,11 @@ class Exprs(Arithmetic):
         result = single_return(definition)
         if result is None:
             return helper_values.value(self, function, c)
+        if has_effects(self.s, result) and not helper_values.whole_value(self.effects, c):
+            raise Unsupported("unsupported.side-effect", span,
+                              f"`{function.spelling}` assigns or updates atomically in its `return` and is called "
+                              "inside a larger expression, whose other operands C may evaluate before or after it; "
+                              "call it as a statement or to initialise a variable")
         self.enter(definition, span)
         self.s.push()
         try:

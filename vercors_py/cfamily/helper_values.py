@@ -48,6 +48,18 @@ def value(exprs, function: Cursor, c: Cursor) -> Val:
     return Val(name, ctype)
 
 
+def whole_value(effects, call: Cursor) -> bool:
+    """Whether `call` is the whole value of the full expression being mapped (`x = f(p)`,
+    `int x = f(p);`, `f(p);`): then no other operand is evaluated in an order C leaves open
+    with it (the store of an assignment comes after its operands)."""
+    root = strip(effects.root) if effects is not None and effects.root is not None else None
+    if root is None:
+        return False
+    if root.kind is K.BINARY_OPERATOR and operator(root) == "=":
+        root = strip(children(root)[1])
+    return root == strip(call)
+
+
 def _other_effects(scope, root: Cursor) -> bool:
     """Whether the full expression has effects besides the store of an assignment that
     it is (`b[t] = 2 * f(a, t);`), which C makes after its operands' values."""
