@@ -257,8 +257,6 @@ RACES_EXPECTATIONS = ("pass", "xfail:NOT_ALL_VERIFIED")   # GPUVerify ran the ke
 EXCLUDING = {
     "--only-divergence": "GPUVerify checks barrier divergence only, not races; races always "
                          "checks both, so a `pass` says nothing about races",
-    "--warp-sync": "the threads of a warp run in lock step (a warp's accesses of one statement "
-                   "do not race); races has no warps, every thread is its own",
     "--only-log": "GPUVerify logs the accesses but checks no race (a `pass` says nothing about "
                   "races; its xfails fail on an `__assert` about the log)",
     "--adversarial-abstraction": "GPUVerify gives every read of memory an arbitrary value of its "

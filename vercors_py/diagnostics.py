@@ -139,7 +139,7 @@ _CODES = [
     ("unsupported.side-effect", "an effect inside an expression whose order C leaves open (`a[i] = i++`), or where no statement can hold it"),
     ("unsupported.function", "a call of a function the front end does not know or cannot inline, a GPUVerify built-in without counterpart in an annotation that must be checked, or an OpenCL asynchronous copy whose order with its wait and the barriers is not followed"),
     ("unsupported.atomic", "an atomic operation where it is not read: under check and infer, or one the C front end does not map (atomic_fetch_add, in a contract, ...)"),
-    ("unsupported.warp", "a warp-level intrinsic (__shfl_sync, __ballot_sync, __syncwarp, ...)"),
+    ("unsupported.warp", "a warp-level function that is not mapped: a mask other than the full warp, a width that is not a constant, __activemask, __match_*, __reduce_*, warp tiles of cooperative groups, OpenCL's sub-group functions"),
     ("unsupported.dimension", "an OpenCL id or size function (get_local_id, ...) whose dimension is not a constant 0, 1 or 2"),
     ("unsupported.statement", "a statement outside the subset: a goto that is not a forward jump out of blocks, a switch with a case label inside a nested statement, ..."),
     ("unsupported.declaration", "a declaration outside the subset: template kernels never instantiated, structs, globals, kernels with a return value, ..."),
@@ -152,6 +152,7 @@ _CODES = [
     ("divergence.collective", "a call the whole work group makes (OpenCL's `async_work_group_copy`, `wait_group_events`) reached by only some of its threads, or with arguments that differ between them"),
     ("divergence.unwaited", "an OpenCL asynchronous copy (`async_work_group_copy`) that the kernel may end without waiting for (`wait_group_events`): undefined"),
     ("divergence.reached", "threads of a work group reached different barriers, or some a barrier and others the end (seen by `vercors-py run`)"),
+    ("divergence.lane", "a warp shuffle that reads a lane taking no part in it (finished, or past the group's last thread), or whose width is not a power of two at most the warp size: its value is undefined (seen by `vercors-py run`)"),
     # engine: accesses
     ("perm.read", "a read of a memory cell without a positive permission on it"),
     ("perm.write", "a write to a memory cell without write permission on it"),

@@ -139,6 +139,6 @@ def _with_launch(program: A.Program, launch: Launch) -> tuple[A.Program, tuple[D
                 facts += [(f"{name}.{axis}", 1) for name in ("gsize", "ngroups") for axis in AXES[launch.dims:]]
             clauses = tuple(A.ContextEverywhere(A.Binary("==", A.Name(name, span=span), A.IntLit(n, span=span),
                                                          span=span), span=span) for name, n in facts)
-            decl = attrs.evolve(decl, members=clauses + decl.members)
+            decl = attrs.evolve(decl, members=clauses + decl.members, warp=launch.warp())
         decls.append(decl)
     return attrs.evolve(program, decls=tuple(decls)), tuple(problems)

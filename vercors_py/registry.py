@@ -86,12 +86,35 @@ def dims(text: str):
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def warp_size(text: str) -> int:
+    """An argparse type: a warp size."""
+    from .cfamily.launch import LaunchError, parse_warp_size
+    try:
+        return parse_warp_size(text)
+    except LaunchError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def warp_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the analyses that tell the threads of a warp apart (docs/warps.md)."""
+    parser.add_argument("--warp-size", type=warp_size, metavar="N",
+                        help="threads per warp, by linear id within the group (default 32, or a GPUVerify "
+                             "header's --warp-sync=N)")
+    parser.add_argument("--warp-sync", action="store_true",
+                        help="the threads of a warp run in lock-step, as before Volta and in GPUVerify's "
+                             "--warp-sync: warp-synchronous code needs no __syncwarp (by default a warp's "
+                             "threads are independent)")
+
+
 def launch_of(args: argparse.Namespace):
     """The launch the options give (None: the file's own)."""
-    if args.gsize is None and args.ngroups is None and args.dims is None and not args.assume:
+    size, lockstep = getattr(args, "warp_size", None), getattr(args, "warp_sync", False)
+    if args.gsize is None and args.ngroups is None and args.dims is None and not args.assume \
+            and size is None and not lockstep:
         return None
     from .cfamily.launch import Launch
-    return Launch(local=args.gsize, groups=args.ngroups, dims=args.dims, facts=tuple(args.assume))
+    return Launch(local=args.gsize, groups=args.ngroups, dims=args.dims, facts=tuple(args.assume),
+                  warp_size=size, lockstep=lockstep)
 
 
 def service_options(args: argparse.Namespace, **more):
@@ -169,6 +192,7 @@ def _races_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--only-intra-group", action="store_true",
                         help="check races between threads of one work group only, as GPUVerify's option "
                              "and Faial's default do (by default also between work groups)")
+    warp_options(parser)
 
 
 def _races_work(args: argparse.Namespace, status):
@@ -261,6 +285,7 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-contracts", action="store_true",
                         help="check races, divergence and faults only, not the annotations")
     parser.add_argument("--trace", action="store_true", help="print the steps that led to the first problem")
+    warp_options(parser)
 
 
 def _run_work(args: argparse.Namespace, status):
@@ -269,7 +294,8 @@ def _run_work(args: argparse.Namespace, status):
     options = model.RunOptions(
         schedule=model.Schedule(args.schedule), seed=args.seed, max_steps=args.max_steps,
         gsize=args.gsize, ngroups=args.ngroups, params=tuple(args.param), init=tuple(args.init),
-        sweep=args.sizes == "small", trace=args.trace, contracts=not args.no_contracts)
+        sweep=args.sizes == "small", trace=args.trace, contracts=not args.no_contracts,
+        warp_size=args.warp_size, lockstep=args.warp_sync)
     return lambda path: service.run_file(path, options)
 
 

@@ -158,8 +158,10 @@ def test_what_gpuverify_expects_from_the_header():
     assert peers.error_kind(["a = 12"]) == "unspecified"
     # an empty `//` line among the regexes is no regex; a line of code ends them
     assert peers.header("//pass\n//--blockDim=8 --warp-sync=32\n//\n//x\nint y;\n//z\n").patterns == ("x",)
-    options = peers.header("//pass\n//--blockDim=8 --warp-sync=32 --no-benign-tolerance\n")
-    assert options.option(peers.EXCLUDING) == "--warp-sync"
+    options = peers.header("//pass\n//--blockDim=8 --only-divergence=1 --no-benign-tolerance\n")
+    assert options.option(peers.EXCLUDING) == "--only-divergence"
+    # races reads GPUVerify's warp-sync mode (docs/warps.md): such a kernel is run.
+    assert peers.header("//pass\n//--blockDim=8 --warp-sync=32\n").option(peers.EXCLUDING) is None
     assert options.option((peers.NO_BENIGN,)) == peers.NO_BENIGN
     assert peers.header("//pass\n").options == ()
 
@@ -183,7 +185,10 @@ def test_races_against_the_expectation(tmp_path):
                     FREE.replace("//pass", "//xfail:NOT_ALL_VERIFIED").replace("--num_groups=1\n", "--num_groups=1\n//race\n"))
     assert missed.outcome is A.MISSED
     warps = _races(peers, tmp_path, "warps/kernel.cl", FREE.replace("--num_groups=1", "--num_groups=1 --warp-sync=32"))
-    assert (warps.outcome, warps.excluded_by, warps.verdict) == (A.EXCLUDED, "--warp-sync", None)
+    assert (warps.outcome, warps.excluded_by, warps.verdict) == (A.AGREED_FREE, None, "race-free")
+    divergence = _races(peers, tmp_path, "divergence/kernel.cl",
+                        FREE.replace("--num_groups=1", "--num_groups=1 --only-divergence"))
+    assert (divergence.outcome, divergence.excluded_by, divergence.verdict) == (A.EXCLUDED, "--only-divergence", None)
     check = _races(peers, tmp_path, "asserts/kernel.cl", ASSERTS)
     assert (check.expected, check.outcome, check.verdict, check.kind) == (
         peers.Expected.NOT_A_RACE, A.FOUND, "failed", "assertion")
@@ -191,14 +196,14 @@ def test_races_against_the_expectation(tmp_path):
     # not looked at: kernels the front end does not map, and other expectations
     assert _races(peers, tmp_path, "bad/kernel.cu", BAD) is None
 
-    races = [agreed, free, alarm, missed, warps, check]
+    races = [agreed, free, alarm, missed, divergence, check]
     met, sentence = peers.target(races)
     assert not met and "1 missed races" in sentence and "3 agreed" in sentence
     text = peers.render([peers.measure(tmp_path / "free/kernel.cl", tmp_path)], repeat=1, races=races)
     assert "## races against GPUVerify's verdicts" in text and "**Result:** NOT met" in text
     assert "### Missed races\n\n| kernel" in text and "`missed/kernel.cl` | racy | yes | race-free |" in text
     assert "`alarm/kernel.cl` | race-free | yes | racy | race.data |" in text
-    assert "| `warps/kernel.cl` | race-free | `--warp-sync` |" in text
+    assert "| `divergence/kernel.cl` | race-free | `--only-divergence` |" in text
     assert "| **all** | 6 | 1 | 1 | 1 | 1 | 0 | 0 | 1 | 1 | 0 |" in text
     assert "## races against" not in peers.render([peers.measure(tmp_path / "free/kernel.cl", tmp_path)], repeat=1)
 

@@ -190,6 +190,8 @@ class _Instrument:
         return stmts
 
     def reset(self, barrier: A.Barrier) -> list[A.Stmt]:
+        if barrier.among is not A.Among.GROUP:
+            return []       # GPUVerify has no warp barrier: keeping the logs only adds states
         stmts = []
         span = barrier.span
         for array in self.logged.arrays:
@@ -213,6 +215,8 @@ class _Instrument:
                 return self.accesses(s.target, None, WRITE) + self.accesses(s.value, None)
             case A.Assert() | A.Assume():
                 return self.accesses(s.expr, None)
+            case A.WarpExchange():
+                return [a for e in (s.value, s.lane) if e is not None for a in self.accesses(e, None)]
         return []
 
     def block(self, stmts) -> tuple:
@@ -222,7 +226,7 @@ class _Instrument:
         match s:
             case A.Block():
                 return [A.Block(self.block(s.stmts), span=s.span)]
-            case A.VarDecl() | A.Assign() | A.ArrayAssign() | A.Assert() | A.Assume():
+            case A.VarDecl() | A.Assign() | A.ArrayAssign() | A.WarpExchange() | A.Assert() | A.Assume():
                 return self.log(self.found_in(s)) + [s]
             case A.If():
                 otherwise = self.wrap(s.otherwise) if s.otherwise is not None else None

@@ -49,6 +49,7 @@ from . import clang_truths
 from . import clang_types as T
 from . import helper_values
 from . import intrinsics
+from . import warps
 from .clang_scope import Binding, Scope, Unsupported, What, key
 from .clang_shifts import folds_undefined
 from .clang_types import CType, Kind
@@ -580,6 +581,8 @@ class Exprs(Arithmetic):
             return atomics.value(self, name, c)
         if B.is_atomic(name):
             raise Unsupported("unsupported.atomic", span, f"`{name}`: atomic operations are not supported")
+        if (exchanged := warps.value(self, name, args, c)) is not None:
+            return exchanged
         if B.is_warp(name):
             raise Unsupported("unsupported.warp", span, f"`{name}`: warp-level intrinsics are not supported")
         if result is not None and result.kind is Kind.FLOAT and not self.s.is_file_function(function) \

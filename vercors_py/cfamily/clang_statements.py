@@ -28,6 +28,7 @@ from . import gotos
 from . import intrinsics
 from . import old_values
 from . import switches
+from . import warps
 from .clang_effects import Effects
 from .clang_expressions import Exprs
 from .cursors import body, builtin_call, children, has_effects, operator, parameters, single_return, strip
@@ -284,6 +285,8 @@ class Statements(Loops):
 
     # ---- expression statements ----
     def expression(self, c: Cursor, contract: tuple) -> list:
+        if (warp := warps.barrier(self.e, builtin_call(self.s, c), strip(c))) is not None:
+            return [warp]
         fences = self.barrier(c)
         if fences is not None:
             return [A.Barrier(fences, contract or None, span=self.s.span(c), fenced_only=True)]

@@ -356,7 +356,8 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, addressed, file_
     finally:
         scope.pop()
         del scope.extern_shared[file_shared:]
-    return A.Kernel(called or c.spelling, tuple(params), tuple(members), name_span=kernel_name_span, span=span)
+    return A.Kernel(called or c.spelling, tuple(params), tuple(members), name_span=kernel_name_span, span=span,
+                    warp=scope.launch.warp())
 
 
 def _assigned(unit: ClangUnit, block: Cursor) -> set:

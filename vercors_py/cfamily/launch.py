@@ -7,7 +7,8 @@ GPUVerify's kernels say how they are launched in a comment among their first lin
 offset (0 otherwise), and `-DNAME=value` for defines.  The
 mapping turns the sizes into `context_everywhere` facts (docs/cfamily.md, "Launch
 configuration"); without them the sizes stay symbolic.  Options that are not about the
-launch (`--no-inline`, `--warp-sync=32`, ...) are GPUVerify's own and are ignored.
+launch (`--no-inline`, ...) are GPUVerify's own and are ignored; `--warp-sync=N` gives the
+warp size N and the lock-step assumption (docs/warps.md).
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import attrs
 
 from .. import diagnostics as D
 from ..source import SourceText, Span
-from ..syntax import parser
+from ..syntax import ast as A, parser
 
 # The option host facts come from, which names them in their diagnostics.
 FACT_LABEL = "--assume"
@@ -38,6 +39,11 @@ class Launch:
     facts: tuple[str, ...] = ()
     # GPUVerify's `--kernel-args=k,0x...,0x...`: kernel k's scalar arguments, bit patterns.
     arguments: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    warp_size: int | None = None       # `--warp-size N`, GPUVerify's `--warp-sync=N` (None: 32)
+    lockstep: bool = False             # `--warp-sync`: a warp's threads run in lock-step
+
+    def warp(self) -> A.Warp:
+        return A.Warp(self.warp_size or A.Warp().size, self.lockstep)
 
     def over(self, base: "Launch") -> "Launch":
         """This launch, with what it leaves open taken from `base` (the command line
@@ -45,11 +51,13 @@ class Launch:
         return Launch(self.local or base.local, self.groups or base.groups,
                       base.defines + self.defines, self.span if (self.local or self.groups) else base.span,
                       self.offset or base.offset, self.dims or base.dims, base.facts + self.facts,
-                      base.arguments + self.arguments)
+                      base.arguments + self.arguments, self.warp_size or base.warp_size,
+                      self.lockstep or base.lockstep)
 
     @property
     def empty(self) -> bool:
-        return self.local is None and self.groups is None and self.dims is None and not self.facts
+        return self.local is None and self.groups is None and self.dims is None and not self.facts \
+            and self.warp_size is None and not self.lockstep
 
     @property
     def one_dimensional(self) -> bool:
@@ -122,6 +130,17 @@ def parse_dims(text: str) -> Dims:
     return dims
 
 
+def parse_warp_size(text: str) -> int:
+    """`32`: a warp size, at least 1."""
+    try:
+        size = int(text.strip(), 0)
+    except ValueError:
+        raise LaunchError(f"{text!r} is not a warp size: give a positive integer, e.g. 32") from None
+    if size < 1:
+        raise LaunchError(f"{text!r} is not a warp size: it must be at least 1")
+    return size
+
+
 def _offsets(text: str) -> Dims:
     """`64` or `[64,0]`: an offset per dimension, each at least 0."""
     try:
@@ -148,7 +167,7 @@ def from_header(source: SourceText, lines: int = 4) -> Launch:
     parse is left out (the kernel is then checked for every size)."""
     head_end = source.line_starts[lines] if len(source.line_starts) > lines else len(source.text)
     for m in _HEADER_LINE.finditer(source.text, 0, head_end):
-        local = groups = global_ = offset = None
+        local = groups = global_ = offset = warp = None
         defines, arguments = [], []
         for opt in _OPTION.finditer(m.group(1)):
             define, define_value, name, value = opt.groups()
@@ -163,6 +182,8 @@ def from_header(source: SourceText, lines: int = 4) -> Launch:
                     offset = _offsets(value)
                 elif name == "kernel-args" and value:
                     arguments.append(_arguments(value))
+                elif name == "warp-sync" and value:
+                    warp = parse_warp_size(value)
             except LaunchError:
                 continue
             if define:
@@ -170,7 +191,7 @@ def from_header(source: SourceText, lines: int = 4) -> Launch:
         if groups is None and global_ is not None and local is not None and len(global_) == len(local) \
                 and all(g % l == 0 for g, l in zip(global_, local)):
             groups = tuple(g // l for g, l in zip(global_, local))
-        if local or groups or defines or offset or arguments:
+        if local or groups or defines or offset or arguments or warp:
             return Launch(local, groups, tuple(defines), source.span(m.start(1), m.end(1)), offset,
-                          arguments=tuple(arguments))
+                          arguments=tuple(arguments), warp_size=warp, lockstep=warp is not None)
     return Launch()

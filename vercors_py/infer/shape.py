@@ -293,6 +293,10 @@ class _Walk:
                 self.loop(stmt)
             case A.Block():
                 self.block(stmt.stmts)
+            case A.WarpExchange():
+                self.accesses(stmt.value)
+                self.accesses(stmt.lane)
+                self.assign(stmt.result.symbol, None, "which receives another lane's value (a warp exchange)")
             case A.Barrier():
                 self.barrier(stmt)
             case A.CallStmt():
@@ -333,8 +337,8 @@ class _Walk:
     def barrier(self, stmt: A.Barrier):
         if self.calling:
             raise CannotInfer(stmt.span, "a barrier in a procedure")
-        if not stmt.orders(self.scope):
-            return
+        if not stmt.orders(self.scope) or stmt.among is A.Among.WARP:
+            return          # a warp's barrier hands over nothing (check, docs/warps.md)
         after = self.point(stmt)
         self.barriers.append(BarrierSite(stmt, after, self.join(), self._facts()))
         self.open = {after: self.known()}

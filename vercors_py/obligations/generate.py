@@ -181,7 +181,8 @@ class _Kernel:
         obs += [self.procedure(p) for p in self.own]
         obs += self.framing()
         obs += self.distribution()
-        barriers = [n for n in A.walk(self.main.body) if isinstance(n, A.Barrier)]
+        # A warp's barrier hands out nothing: no obligation of its own (docs/warps.md).
+        barriers = [n for n in A.walk(self.main.body) if isinstance(n, A.Barrier) and n.among is A.Among.GROUP]
         for b in barriers:
             obs += self.barrier(b)
         obs += self.levels()

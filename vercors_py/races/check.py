@@ -18,7 +18,7 @@ from .. import diagnostics as D
 from ..engine.execution.threads import unknowns
 from ..semantics.dimensions import derived_ids
 from ..syntax import ast as A
-from . import bounds, claims, private, radix
+from . import bounds, claims, private, radix, warps
 from .intervals import intervals
 from .events import Access
 from .model import RacesVerdict
@@ -50,17 +50,21 @@ def check(p: Protocol, timeout: float, benign_writes: bool = False, intra_group:
     if vacuous is not None:
         return KernelRaces(RacesVerdict.UNKNOWN, (vacuous,), 0)
     seen: set = set()
-    same, other = _second(p, same_group=True), _second(p, same_group=False)
-    singles = claims.same_statement(p, same, intra_group)
-    for scope in (A.Scope.LOCAL, A.Scope.GLOBAL):
-        for interval in intervals(p.body, scope):
-            for accesses in filter(lambda g: private.shared(p, g), _by_array(_distinct(interval))):
-                key = frozenset(id(a) for a in accesses)
-                if key not in seen:
-                    seen.add(key)
-                    pairs += _count(accesses)
-                    _ask(p, accesses, same, timeout, benign_writes, found, unknown,
-                         claims.facts(p, _distinct(interval), same, intra_group) + singles)
+    halves = warps.halves(p)
+    # Made in this order (the copies' names, and so Z3's models, follow it).
+    seconds = [_second(p, same_group=True, warp=which) for which, _, _ in halves]
+    other = _second(p, same_group=False)
+    for (which, warp_level, lockstep), same in zip(halves, seconds):
+        singles = claims.same_statement(p, same, intra_group)
+        for scope in (A.Scope.LOCAL, A.Scope.GLOBAL):
+            for interval in intervals(p.body, scope, warp_level):
+                for accesses in filter(lambda g: private.shared(p, g), _by_array(_distinct(interval))):
+                    key = (which, frozenset(id(a) for a in accesses))
+                    if key not in seen:
+                        seen.add(key)
+                        pairs += _count(accesses)
+                        _ask(p, accesses, same, timeout, benign_writes, found, unknown,
+                             claims.facts(p, _distinct(interval), same, intra_group) + singles, lockstep)
     global_accesses = [] if intra_group else _distinct(a for i in intervals(p.body, A.Scope.GLOBAL) for a in i)
     known = claims.facts(p, global_accesses, other)
     for accesses in filter(lambda g: private.shared(p, g), _by_array(global_accesses)):
@@ -101,10 +105,11 @@ class _Second:
     another work group, its group's) replaced by copies, made once for all the queries;
     its launch facts, and what makes it another thread than the first."""
 
-    def __init__(self, p: Protocol, same_group: bool):
+    def __init__(self, p: Protocol, same_group: bool, warp: str | None = None):
         t = p.engine.t
-        mine = list(p.own) + ([] if same_group else list(p.group))
+        mine = list(p.own) + ([] if same_group else list(p.group)) + (warps.loose(p) if warp == warps.OTHER else [])
         self.same_group = same_group
+        self.warp = warp
         self.pairs = [(c, t.fresh(f"{c.decl().name()}'", c.sort())) for c in mine]
         self.shapes: dict = {}        # _Known of the intervals of one `_shape`
         self.facts = self(p.facts)
@@ -119,6 +124,8 @@ class _Second:
                     self.ranges[term.get_id()] = (z3.IntVal(0, t.ctx), n - 1)
         if same_group:
             self.distinct = p.lid.whole != self(p.lid.whole)
+            if warp is not None:
+                self.distinct = z3.And(self.distinct, warps.relation(p, p.lid.whole, self(p.lid.whole), warp))
         else:
             # Threads of two groups have two tids, but only nonlinear reasoning shows it
             # (gid * gsize + lid with lid < gsize), which the linear pass lacks: stated,
@@ -145,27 +152,28 @@ class _Second:
         return list({h.get_id(): h for h in out}.values())
 
 
-def _second(p: Protocol, same_group: bool) -> _Second:
-    if same_group not in p.second_threads:
-        p.second_threads[same_group] = _Second(p, same_group)
-    return p.second_threads[same_group]
+def _second(p: Protocol, same_group: bool, warp: str | None = None) -> _Second:
+    if (same_group, warp) not in p.second_threads:
+        p.second_threads[(same_group, warp)] = _Second(p, same_group, warp)
+    return p.second_threads[(same_group, warp)]
 
 
 def _ask(p: Protocol, accesses: list[Access], second: _Second, timeout: float, benign_writes: bool,
-         found: list, unknown: list, known: list = ()) -> None:
+         found: list, unknown: list, known: list = (), lockstep: bool = False) -> None:
     """One query for all pairs of accesses to one array (seed 001: the formula grows with
     the accesses, not with their pairs): the first thread makes access number `choice`,
     a write, the second number `choice'`, at one cell.  A model names the pair; an
     unknown answer is asked again pair by pair, to say which pair it is.  `known`: facts
-    of the executions the accesses are in (claims.py)."""
-    shape = (_shape(accesses, benign_writes), tuple(f.get_id() for f in known))
+    of the executions the accesses are in (claims.py); `lockstep`: the threads are of one
+    warp in lock-step (races/warps.py)."""
+    shape = (_shape(accesses, benign_writes), tuple(f.get_id() for f in known), lockstep)
     if second.shapes.get(shape) is _Known.NO_RACE:
         return
-    query, first, other = _query(p, accesses, second, benign_writes, guarded=True)
+    query, first, other = _query(p, accesses, second, benign_writes, guarded=True, lockstep=lockstep)
     query += known
     answer, s = _decide(p, query, timeout)
     if answer == z3.unsat:
-        _learn(p, accesses, second, benign_writes, shape, timeout, known)
+        _learn(p, accesses, second, benign_writes, shape, timeout, known, lockstep)
     elif answer == z3.sat:
         model = _small_model(p, s)
         a = accesses[model.eval(first, model_completion=True).as_long()]
@@ -173,7 +181,7 @@ def _ask(p: Protocol, accesses: list[Access], second: _Second, timeout: float, b
         found.append(_witness(p, a, b, model, second))
     elif len(accesses) > 2:
         for a, b in _pairs(accesses):
-            _ask(p, _distinct([a, b]), second, timeout, benign_writes, found, unknown, known)
+            _ask(p, _distinct([a, b]), second, timeout, benign_writes, found, unknown, known, lockstep)
     else:
         a, b = accesses[0], accesses[-1]
         unknown.append(D.error(
@@ -199,7 +207,7 @@ def _shape(accesses: list[Access], benign_writes: bool) -> tuple:
 
 
 def _learn(p: Protocol, accesses: list[Access], second: _Second, benign_writes: bool, shape: tuple,
-           timeout: float, known: list) -> None:
+           timeout: float, known: list, lockstep: bool = False) -> None:
     """Intervals alike but for their guards recur, as the levels of nested loops do
     (`t[lid] = i; barrier(); for ...`): the second time one is refuted, Z3 is asked once
     whether its accesses race with no guard at all.  If not, neither can any interval of
@@ -208,15 +216,18 @@ def _learn(p: Protocol, accesses: list[Access], second: _Second, benign_writes: 
         case None:
             second.shapes[shape] = _Known.SEEN
         case _Known.SEEN:
-            unguarded, _, _ = _query(p, accesses, second, benign_writes, guarded=False)
+            unguarded, _, _ = _query(p, accesses, second, benign_writes, guarded=False, lockstep=lockstep)
             unguarded += known
             refuted = _decide(p, unguarded, timeout)[0] == z3.unsat
             second.shapes[shape] = _Known.NO_RACE if refuted else _Known.GUARDED
 
 
-def _query(p: Protocol, accesses: list[Access], second: _Second, benign_writes: bool, guarded: bool) -> tuple:
+def _query(p: Protocol, accesses: list[Access], second: _Second, benign_writes: bool, guarded: bool,
+           lockstep: bool = False) -> tuple:
     """The query, and the choices of the two threads in it; `guarded=False` leaves out
-    the conditions under which the accesses happen (more models, never fewer)."""
+    the conditions under which the accesses happen (more models, never fewer).
+    `lockstep`: two threads of one warp in lock-step race only by both making one write
+    access (races/warps.py)."""
     t = p.engine.t
     cell, first, other = t.fresh_int("cell"), t.fresh_int("choice"), t.fresh_int("choice'")
     sort = next((a.value.sort() for a in accesses if a.value is not None), None)
@@ -237,7 +248,9 @@ def _query(p: Protocol, accesses: list[Access], second: _Second, benign_writes: 
     # threads' roles swapped, and the query is symmetric in them.  The second thread's
     # terms come from one substitution of its whole disjunction, which Z3 makes once
     # per shared subterm (guards share the conditions around them).
-    query = [p.facts, second.facts, second.distinct, made(first, True, v1), second(made(other, False, v2))]
+    query = [p.facts, second.facts, second.distinct, made(first, True, v1), second(made(other, lockstep, v2))]
+    if lockstep:
+        query.append(first == other)
     atomic = [k for k, a in enumerate(accesses) if a.atomic]
     if atomic:
         # Two atomic updates of one cell are no race.
@@ -325,6 +338,10 @@ def _witness(p: Protocol, a: Access, b: Access, model, second: _Second) -> D.Dia
     kind = "-".join(sorted((a.kind, b.kind), key=("read", "write", "atomic").index))
     where = ("in the same barrier interval" if second.same_group
              else "from different work groups, which no barrier orders")
+    if second.warp == warps.OTHER:
+        where += " (threads of different warps: a warp's barrier orders only its own threads)"
+    elif second.warp == warps.SAME and p.kernel.warp.lockstep:
+        where = "in the same step of their warp (lock-step), both writing"
     message = (f"{kind} race on {a.array.name}[{cell}]: {first} {a.verb} it with `{a.text}` (line {a.span.start_line}) "
                f"and {other} {b.verb} it with `{b.text}` (line {b.span.start_line}), {where}")
     launch = [sizes.describe()]
@@ -353,10 +370,12 @@ def reached_uniformly(p: Protocol, span, timeout: float) -> bool:
     guards = p.reach.get(span)
     if not guards:
         return False
-    second = _second(p, same_group=True)
+    # A warp's barrier or exchange needs only the threads of one warp to agree.
+    warp = span in warps.steps(p.kernel)
+    second = _second(p, same_group=True, warp=warps.SAME if warp else None)
     for guard in guards:
         s = query_solver(p.engine.t.ctx, timeout)
-        s.add(p.facts, second.facts, guard != second(guard))
+        s.add(p.facts, second.facts, guard != second(guard), *([second.distinct] if warp else []))
         if s.check() != z3.unsat:
             return False
     return True

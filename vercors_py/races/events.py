@@ -49,6 +49,7 @@ class Access:
 class Sync:
     fences: frozenset              # the memory spaces (A.Scope) whose accesses it orders
     span: Span
+    warp: bool = False             # it orders the threads of one warp only (__syncwarp)
 
 
 @attrs.frozen(eq=False)

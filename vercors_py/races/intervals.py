@@ -67,43 +67,45 @@ def choice(x: Flow, y: Flow) -> Flow:
                 skips.either(x.skip, y.skip))
 
 
+# `warp`: the intervals of two threads of one warp, which a warp's barrier (__syncwarp)
+# separates too; otherwise those of two threads of a group, which it does not (races/warps.py).
 @functools.singledispatch
-def flow(event, scope: A.Scope) -> Flow:
+def flow(event, scope: A.Scope, warp: bool = False) -> Flow:
     raise TypeError(f"not a protocol event: {type(event).__name__}")
 
 
 @flow.register
-def _(event: Access, scope: A.Scope) -> Flow:
+def _(event: Access, scope: A.Scope, warp: bool = False) -> Flow:
     return Flow((event,), None, (), None) if event.scope is scope else _NOTHING
 
 
 @flow.register
-def _(event: Sync, scope: A.Scope) -> Flow:
-    return _BARRIER if scope in event.fences else _NOTHING
+def _(event: Sync, scope: A.Scope, warp: bool = False) -> Flow:
+    return _BARRIER if scope in event.fences and (warp or not event.warp) else _NOTHING
 
 
 @flow.register
-def _(event: Seq, scope: A.Scope) -> Flow:
-    return functools.reduce(seq, (flow(e, scope) for e in event.items), _NOTHING)
+def _(event: Seq, scope: A.Scope, warp: bool = False) -> Flow:
+    return functools.reduce(seq, (flow(e, scope, warp) for e in event.items), _NOTHING)
 
 
 @flow.register
-def _(event: Choice, scope: A.Scope) -> Flow:
-    flows = [flow(e, scope) for e in event.options]
+def _(event: Choice, scope: A.Scope, warp: bool = False) -> Flow:
+    flows = [flow(e, scope, warp) for e in event.options]
     # No option at all: code no thread reaches, no path through it.
     return functools.reduce(choice, flows[1:], flows[0]) if flows else _NEVER
 
 
 @flow.register
-def _(event: Loop, scope: A.Scope) -> Flow:
+def _(event: Loop, scope: A.Scope, warp: bool = False) -> Flow:
     # Kept: an outer loop asks for its body's flow, and its loop's, at every level.
-    if scope not in event.flows:
-        event.flows[scope] = _loop(event, scope)
-    return event.flows[scope]
+    if (scope, warp) not in event.flows:
+        event.flows[(scope, warp)] = _loop(event, scope, warp)
+    return event.flows[(scope, warp)]
 
 
-def _loop(event: Loop, scope: A.Scope) -> Flow:
-    e = flow(event.body, scope)
+def _loop(event: Loop, scope: A.Scope, warp: bool) -> Flow:
+    e = flow(event.body, scope, warp)
     later = lambda part: None if part is None else tuple(event.next(a) for a in part)
     test = tuple(a for a in event.test if a.scope is scope)
     # Zero iterations run through with the test that fails (unless the loop is surely
@@ -132,9 +134,9 @@ def crossing(event: Event) -> list[Access]:
     return list(found.values())
 
 
-def intervals(event: Event, scope: A.Scope) -> list[tuple[Access, ...]]:
+def intervals(event: Event, scope: A.Scope, warp: bool = False) -> list[tuple[Access, ...]]:
     """Every barrier interval of the kernel for a memory space, as its accesses: those
     closed inside, and those from the start or to the end of the kernel."""
-    f = flow(event, scope)
+    f = flow(event, scope, warp)
     found = list(f.middle) + [part for part in (f.through, f.first, f.last) if part]
     return [i for i in found if i]

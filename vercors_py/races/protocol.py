@@ -291,7 +291,17 @@ class _Walk:
                 self.reach.setdefault(stmt.span, []).append(guard)
                 # Other threads may have written any memory by now.
                 orders = frozenset(A.Scope(f.value) for f in stmt.fences) if self.fenced_only else _ALL_MEMORY
-                return Sync(orders, stmt.span), attrs.evolve(st, values=self._fresh_memory(st.values)), guard
+                return (Sync(orders, stmt.span, warp=stmt.among is A.Among.WARP),
+                        attrs.evolve(st, values=self._fresh_memory(st.values)), guard)
+            case A.WarpExchange():
+                # Every lane of the warp must reach it (divergence, as for a barrier); it
+                # touches no memory, and what it gives is any value (races/warps.py).
+                self.reach.setdefault(stmt.span, []).append(guard)
+                reads = self.reads(stmt.value, st, guard) + self.reads(stmt.lane, st, guard)
+                value = self._fresh(stmt.result.id, self.t.sort_of(stmt.result.symbol.type), self.own)
+                if stmt.range is not None:
+                    guard = z3.And(guard, stmt.range[0] <= value, value <= stmt.range[1])
+                return Seq(tuple(reads)), st.bind(stmt.result.symbol, value), guard
             case A.CallStmt():
                 return self.call(stmt, st, guard)
             case A.Assume():

@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 from .. import diagnostics as D
 from ..semantics.dimensions import derived_ids, id_store
 from ..semantics.symbols import RESERVED, SymbolKind
 from ..syntax import ast as A
 from ..syntax.snippet import short
 from . import resources as R
+from . import warps
 from ..semantics.evaluate import ConcreteEvaluator
 from ..semantics.faults import Fault, Unevaluable
 from .memory import Memory
-from .model import CellAccess, Cell, ConcreteLaunch, RunOptions, ThreadId, show_value
+from .model import CellAccess, Cell, ConcreteLaunch, RunOptions, Schedule, ThreadId, show_value
 from .race_detector import RaceDetector, kind
 from .thread import Stopped, ThreadRun
 from .values import NONE, Amount
@@ -47,6 +50,7 @@ class Group:
         # Barriers passed, per memory: the interval an access belongs to.  A C barrier
         # orders only the memory it fences, so the other memory stays in its interval.
         self.epochs = {scope: 0 for scope in A.Scope}
+        self.warp_epochs: dict[int, int] = {}      # warp barriers passed, per warp (run/warps.py)
         self.pool: dict[Cell, Amount] = {}
         self.over = False                  # finished, or stopped by divergence
 
@@ -56,7 +60,9 @@ class KernelRun:
                  options: RunOptions, rng: random.Random):
         self.kernel = kernel
         self.launch = launch
-        self.options = options
+        self.warp = warps.resolve(kernel, options)
+        # Warps in lock-step: a group in SIMT lock-step is one of their executions.
+        self.options = attrs.evolve(options, schedule=Schedule.LOCKSTEP) if self.warp.lockstep else options
         self.rng = rng
         self.functions = checked.functions
         self.function_results: dict = {}
@@ -184,6 +190,9 @@ class KernelRun:
     def epoch(self, gid: int, cell: Cell) -> int:
         return self.groups[gid].epochs[cell.array.scope]
 
+    def warp_epoch(self, ids: ThreadId) -> int:
+        return self.groups[ids.gid].warp_epochs.get(warps.index(self.warp, ids.lid), 0)
+
     def access(self, access: CellAccess) -> None:
         other = self.races.access(access)
         if other is None:
@@ -224,6 +233,8 @@ class KernelRun:
     # ---- barriers ----
     def arrive(self, thread: ThreadRun, barrier: A.Barrier, frame: dict) -> None:
         thread.barrier_frame = frame
+        if barrier.among is A.Among.WARP:
+            return          # it hands over nothing: the logic has no warp-level contract
         if self.contracts and barrier.contract is not None:
             pre = [c for c in barrier.contract if c.kind.is_pre]
             reading = self._read(thread, pre, frame)
@@ -237,6 +248,15 @@ class KernelRun:
         # The thread hands in what it holds of the memory the barrier orders.
         thread.ledger = {c: a for c, a in thread.ledger.items() if not barrier.orders(c.array.scope)}
         thread.sources = {c: s for c, s in thread.sources.items() if c in thread.ledger}
+
+    def warp_step(self, group: Group, lanes: list, step) -> None:
+        """Every thread of a warp reached its barrier or exchange (run/warps.py)."""
+        if isinstance(step, A.WarpExchange):
+            warps.exchange(self, lanes, step)
+            return
+        self.memory.fence(group.gid, step.fences or tuple(A.Fence), writers={t.ids for t in lanes})
+        w = warps.index(self.warp, lanes[0].ids.lid)
+        group.warp_epochs[w] = group.warp_epochs.get(w, 0) + 1
 
     def release(self, group: Group, barrier: A.Barrier) -> None:
         self.memory.fence(group.gid, barrier.fences)

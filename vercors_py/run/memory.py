@@ -47,11 +47,12 @@ class Memory:
         self._unpublished[cell] = (writer, published, epoch)
         self.values[(cell.array, cell.group)][cell.index] = value
 
-    def fence(self, gid: int, fences: tuple[Fence, ...]) -> None:
-        """A barrier of group `gid` publishes its writes to the memory it fences."""
+    def fence(self, gid: int, fences: tuple[Fence, ...], writers: set | None = None) -> None:
+        """A barrier of group `gid` (of the threads `writers` only: a warp's) publishes
+        their writes to the memory it fences."""
         scopes = {Scope.LOCAL if f is Fence.LOCAL else Scope.GLOBAL for f in fences}
         for cell in [c for c, (writer, _, _) in self._unpublished.items()
-                     if writer.gid == gid and c.array.scope in scopes]:
+                     if writer.gid == gid and c.array.scope in scopes and (writers is None or writer in writers)]:
             del self._unpublished[cell]
 
     def snapshot(self) -> "Snapshot":

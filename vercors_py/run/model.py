@@ -50,6 +50,8 @@ class RunOptions:
     tries: int = 20                         # random initial memories tried against the preconditions
     trace: bool = False
     contracts: bool = True                  # check annotations on the real state
+    warp_size: int | None = None            # threads per warp (None: the kernel's, 32 by default)
+    lockstep: bool = False                  # a warp's threads run in lock-step (run/warps.py)
 
 
 @attrs.frozen(order=True)
@@ -89,6 +91,9 @@ class CellAccess:
     step: int
     epoch: int                    # the group's barrier count when it happened
     atomic: bool = False          # an atomic update (a write): no race with another atomic
+    warp: int = 0                 # the thread's warp in its group
+    warp_epoch: int = 0           # its warp's barrier count when it happened
+    at: tuple | None = None       # the statement instance (its step key), for warps in lock-step
 
     @property
     def verb(self) -> str:

@@ -36,7 +36,13 @@ class RaceDetector:
 def _concurrent(a: CellAccess, b: CellAccess) -> bool:
     if a.thread.gid != b.thread.gid:
         return b.cell.group is None            # groups never synchronise
-    return a.epoch == b.epoch
+    if a.epoch != b.epoch or a.warp != b.warp:
+        return a.epoch == b.epoch
+    # One warp (run/warps.py): in lock-step only one statement instance's two writes
+    # are unordered; otherwise a warp's barrier orders them too.
+    if a.at is not None:
+        return a.at == b.at and a.write and b.write
+    return a.warp_epoch == b.warp_epoch
 
 
 def kind(first: CellAccess, second: CellAccess) -> str:

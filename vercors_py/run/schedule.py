@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .launch import Group, KernelRun
 from .model import Schedule, TraceStep
+from . import warps
 from .thread import Arrive, Step, ThreadRun
 
 
@@ -86,6 +87,7 @@ class Driver:
         record = [] if run.trace is not None else None
         thread.step_record = record
         span = self.events[thread].span
+        thread.at = self.events[thread].key
         self._advance(thread)
         if record is not None:
             run.trace.append(TraceStep(run.steps, thread.ids, span, tuple(record)))
@@ -96,11 +98,24 @@ class Driver:
         except StopIteration:
             self.events.pop(thread, None)
             self.runnable.discard(thread)
+            self._warp_ready(thread)
             return
         if isinstance(event, Step):
             self.runnable.add(thread)
         else:
             self.runnable.discard(thread)
+            if warps.is_step(event.barrier):
+                self._warp_ready(thread)
+
+    def _warp_ready(self, thread: ThreadRun) -> None:
+        """A warp's barrier or exchange goes ahead once all its unfinished threads wait
+        there, whatever the rest of the group does (run/warps.py)."""
+        group = self.run.groups[thread.ids.gid]
+        lanes = warps.ready(self.events, thread, group, self.run.warp)
+        if lanes and not self.run.stopped:
+            self.run.warp_step(group, lanes, self.events[lanes[0]].barrier)
+            for lane in lanes:
+                self._advance(lane)
 
     def _settle(self, group: Group, lockstep: bool = False) -> None:
         """A group in which nobody can run (or, in lock-step, whose mask is at a barrier):

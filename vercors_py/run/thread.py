@@ -22,6 +22,7 @@ from ..syntax import ast as A
 from ..semantics.evaluate import ConcreteEvaluator
 from ..semantics.faults import Fault, Unevaluable
 from .model import CellAccess, Cell, ThreadId
+from . import warps
 from .values import NONE
 
 MAX_CALL_DEPTH = 200
@@ -43,7 +44,7 @@ class Step:
 @attrs.frozen
 class Arrive:
     key: tuple
-    barrier: A.Barrier
+    barrier: "A.Barrier | A.WarpExchange"     # a warp's exchange waits as a barrier does
 
 
 class Stopped(Exception):
@@ -58,6 +59,8 @@ class ThreadRun:
         self.ledger: dict[Cell, object] = {}
         self.sources: dict[Cell, Span] = {}    # where each share of the ledger comes from
         self.barrier_frame: dict | None = None  # the locals a barrier's contract is read in
+        self.offer: tuple | None = None         # what it gives a warp exchange (value, lane)
+        self.at: tuple | None = None            # the key of the statement it runs
         self.depth = 0
         self.step_record: list | None = None
         self.code = ConcreteEvaluator(launch.functions, self._load, seed=launch.options.seed,
@@ -96,7 +99,9 @@ class ThreadRun:
 
     def _access(self, cell: Cell, write: bool, span, atomic: bool = False) -> None:
         launch = self.launch
-        access = CellAccess(self.ids, cell, write, span, launch.steps, launch.epoch(self.ids.gid, cell), atomic)
+        access = CellAccess(self.ids, cell, write, span, launch.steps, launch.epoch(self.ids.gid, cell), atomic,
+                            warps.index(launch.warp, self.ids.lid), launch.warp_epoch(self.ids),
+                            self.at if launch.warp.lockstep else None)
         launch.access(access)
         if launch.contracts:
             amount = self.ledger.get(cell, NONE)
@@ -156,6 +161,12 @@ class ThreadRun:
             case A.Barrier():
                 yield Step(key, s.span)
                 self.launch.arrive(self, s, frame)
+                yield Arrive(key, s)
+            case A.WarpExchange(value=value, lane=lane):
+                yield Step(key, s.span)
+                # What the lane gives; run/warps.py sets the result when its warp is there.
+                self.offer = (self.code.value(value, frame), self.code.value(lane, frame) if lane is not None else None)
+                self.barrier_frame = frame
                 yield Arrive(key, s)
             case A.CallStmt():
                 yield Step(key, s.span)

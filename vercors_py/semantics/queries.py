@@ -28,6 +28,8 @@ def assigned(code, *, declared: bool = False, kinds: Iterable[SymbolKind] | None
                 found.setdefault(node.target.symbol)
             elif isinstance(node, A.AtomicUpdate) and node.result is not None:
                 found.setdefault(node.result.symbol)
+            elif isinstance(node, A.WarpExchange):
+                found.setdefault(node.result.symbol)
             elif declared and isinstance(node, A.VarDecl):
                 found.setdefault(node.symbol)
     wanted = None if kinds is None else frozenset(kinds)

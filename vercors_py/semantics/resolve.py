@@ -162,6 +162,9 @@ class Resolver:
                 result = self.expr(s.result) if s.result is not None else None
                 return attrs.evolve(s, target=self.expr(s.target), args=tuple(self.expr(a) for a in s.args),
                                     update=self.expr(s.update), result=result)
+            case A.WarpExchange():
+                lane = self.expr(s.lane) if s.lane is not None else None
+                return attrs.evolve(s, value=self.expr(s.value), lane=lane, result=self.expr(s.result))
             case A.If():
                 then = self.scoped_stmt(s.then)
                 otherwise = self.scoped_stmt(s.otherwise) if s.otherwise is not None else None

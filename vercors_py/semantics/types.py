@@ -199,6 +199,11 @@ class TypeChecker:
                 self.unfenced(s)
             case A.AtomicUpdate():
                 self.atomic_update(s, ctx)
+            case A.WarpExchange():
+                if not in_main:
+                    self.error("type.barrier-placement", s.span,
+                               f"`{s.name or s.op.value}` is a step of the whole warp: it may only appear in `main`")
+                self.warp_exchange(s, ctx)
             case A.CallStmt():
                 self.call_stmt(s)
             case A.Assert() | A.Assume():
@@ -234,6 +239,20 @@ class TypeChecker:
         if s.result is not None:
             self.assign_target(s.result)
             self.expect(s.result, T.INT, ctx)
+
+    def warp_exchange(self, s: A.WarpExchange, ctx: Ctx) -> None:
+        # A vote's operand is a condition and its result an int; a shuffle's result is
+        # its operand's type.
+        if s.op.is_vote:
+            self.expect(s.value, T.BOOL, ctx)
+        given = None if s.op.is_vote else self.expr(s.value, ctx)
+        if s.lane is not None:
+            self.expect(s.lane, T.INT, ctx)
+        self.assign_target(s.result)
+        if s.op.is_vote:
+            self.expect(s.result, T.INT, ctx)
+        elif given is not None:
+            self.expect(s.result, given, ctx)
 
     def assign_target(self, target: A.Name) -> None:
         symbol = target.symbol

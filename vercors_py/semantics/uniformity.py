@@ -104,6 +104,11 @@ class _Walker:
             case A.AtomicUpdate(result=A.Name(symbol=Symbol(kind=SymbolKind.LOCAL) as var)):
                 # Threads updating one cell each see another value: never uniform.
                 self.assignments.append(_Assignment(var, None, guard is None, s.span, guard))
+            case A.WarpExchange(result=A.Name(symbol=Symbol(kind=SymbolKind.LOCAL) as var)):
+                # Lanes receive other lanes' values (a vote is one warp's, not the group's).
+                self.assignments.append(_Assignment(var, None, guard is None, s.span, guard))
+                # Every lane of the warp takes part, as in a barrier of the warp's threads.
+                self.barriers.append((s, guard))
             case A.If():
                 inner = guard if id(s) in self.decided else self.narrow(guard, s.cond)
                 self.conditions.append((s, s.cond))
@@ -233,9 +238,12 @@ def analyze(main: A.Procedure, decided: frozenset[int] = frozenset(), memory: bo
 
     for barrier, guard in walker.barriers:
         if guard is not None:
+            # A warp's step: only its lanes must all reach it; the rule asks the whole group (sound).
+            what = warp_step(barrier)
             problems.append(D.error(
                 "divergence.barrier", barrier.span,
-                f"barrier under the non-uniform condition `{short(guard)}`: threads of a work group may not all reach it",
+                f"{what or 'barrier'} under the non-uniform condition `{short(guard)}`: threads of a "
+                f"{'warp' if what else 'work group'} may not all reach it",
                 related=(D.Related(guard.span, "this condition may differ between threads of a group"),)))
 
     causes: set[Symbol] = set()
@@ -305,12 +313,23 @@ def _unwaited(walker: _Walker) -> list[D.Diagnostic]:
                     "event on every path): undefined in OpenCL") for span in spans]
 
 
+def warp_step(s) -> str | None:
+    """What a statement that all lanes of a warp must reach is called in messages, or
+    None for a statement of another kind (a group's barrier)."""
+    match s:
+        case A.Barrier(among=A.Among.WARP):
+            return "warp barrier"
+        case A.WarpExchange():
+            return f"`{s.name or 'warp_' + s.op.value}`"
+    return None
+
+
 def _barrier_holders(body: A.Block) -> set[int]:
     """The ids of the statements that contain a barrier, found in one pass: asking each
     loop and branch anew is quadratic in how deep they nest."""
     holders: set[int] = set()
     for node in reversed(list(A.statements(body))):       # inner statements first
-        if isinstance(node, A.Barrier) or any(id(part) in holders for part in _parts(node)):
+        if isinstance(node, (A.Barrier, A.WarpExchange)) or any(id(part) in holders for part in _parts(node)):
             holders.add(id(node))
     return holders
 

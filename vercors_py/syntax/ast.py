@@ -265,6 +265,39 @@ class AtomicUpdate:
     span: Span = _span()
 
 
+class WarpOp(enum.Enum):
+    """The data a warp exchanges in one step (CUDA's shuffles and votes)."""
+    SHFL = "shfl"               # the value of lane `lane` (mod width) of the segment
+    SHFL_UP = "shfl_up"         # of lane - `lane`; the lane's own below the segment's start
+    SHFL_DOWN = "shfl_down"     # of lane + `lane`; the lane's own past the segment's end
+    SHFL_XOR = "shfl_xor"       # of lane ^ `lane`
+    BALLOT = "ballot"           # bit k set when lane k's `value` holds
+    ANY = "any"                 # 1 when some lane's `value` holds, else 0
+    ALL = "all"                 # 1 when every lane's `value` holds, else 0
+
+    @property
+    def is_vote(self) -> bool:
+        return self in (WarpOp.BALLOT, WarpOp.ANY, WarpOp.ALL)
+
+
+@attrs.frozen
+class WarpExchange:
+    """One step that every thread of a warp takes together, touching no memory: each
+    gives `value` and `result` receives what `op` makes of the warp's values (another
+    lane's, or a vote over all of them).  `lane` is the shuffle's source lane, delta or
+    xor mask (None for a vote); `width` the segment's size (None: the warp's); `name`
+    the operation as the source names it (`__shfl_down_sync`), for messages."""
+    op: WarpOp
+    value: Expr
+    lane: "Expr | None"
+    result: Name
+    width: int | None = None
+    name: str = ""
+    span: Span = _span()
+    # The values `result` can hold (a C type's, as VarDecl.range): what any lane gives.
+    range: "tuple[int, int] | None" = None
+
+
 @attrs.frozen
 class If:
     cond: Expr
@@ -296,6 +329,14 @@ class Fence(enum.Enum):
     GLOBAL = "global"
 
 
+class Among(enum.Enum):
+    """The threads a barrier waits for and orders: its work group's, or its warp's
+    (CUDA's `__syncwarp`, `barrier(warp)`: docs/warps.md).  A grid-wide barrier is the
+    next level (issue 28)."""
+    GROUP = "group"
+    WARP = "warp"
+
+
 @attrs.frozen
 class Barrier:
     fences: tuple[Fence, ...]
@@ -304,6 +345,7 @@ class Barrier:
     # CUDA and OpenCL: the barrier orders only the memory it fences (docs/cfamily.md);
     # in the language every barrier orders all memory (LANGUAGE.md).
     fenced_only: bool = False
+    among: Among = Among.GROUP
 
     def orders(self, scope: "Scope") -> bool:
         return not self.fenced_only or any(f.value == scope.value for f in self.fences)
@@ -351,7 +393,7 @@ class Block:
     span: Span = _span()
 
 
-Stmt = Union[VarDecl, Assign, ArrayAssign, AtomicUpdate, If, While, For, Barrier, CallStmt,
+Stmt = Union[VarDecl, Assign, ArrayAssign, AtomicUpdate, WarpExchange, If, While, For, Barrier, CallStmt,
              Assert, Assume, Break, Continue, Return, Block]
 
 
@@ -443,12 +485,23 @@ Member = Union[ArrayDecl, ContextEverywhere, LevelContract, Procedure]
 
 
 @attrs.frozen
+class Warp:
+    """The warps of a kernel's launch: `size` threads each, by linear id within the
+    group (lid / size), and whether a warp's threads run in lock-step (GPUVerify's
+    `--warp-sync`, hardware before Volta) or independently (docs/warps.md)."""
+    size: int = 32
+    lockstep: bool = False
+
+
+@attrs.frozen
 class Kernel:
     name: str
     params: tuple[Param, ...]
     members: tuple[Member, ...]
     name_span: Span = _span()
     span: Span = _span()
+    # Not a sub-node (no walk enters it): set by the front end from the launch.
+    warp: Warp = attrs.field(factory=Warp, eq=False)
 
     @property
     def arrays(self) -> tuple[ArrayDecl, ...]:

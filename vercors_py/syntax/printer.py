@@ -193,6 +193,10 @@ def _stmt(stmt: A.Stmt, indent: int) -> list[str]:
         case A.AtomicUpdate(op=op, target=target, args=args, result=result):
             call = f"{op}({', '.join(map(format_expr, (target,) + args))});"
             return [pad + (f"{format_expr(result)} = " if result is not None else "") + call]
+        case A.WarpExchange(op=op, value=value, lane=lane, result=result, width=width):
+            operands = [format_expr(value)] + ([format_expr(lane)] if lane is not None else []) + \
+                ([str(width)] if width is not None else [])
+            return [pad + f"{format_expr(result)} = warp_{op.value}({', '.join(operands)});"]
         case A.Assert(expr=expr):
             return [pad + f"assert {format_expr(expr)};"]
         case A.Assume(expr=expr):
@@ -203,6 +207,8 @@ def _stmt(stmt: A.Stmt, indent: int) -> list[str]:
             return [pad + "continue;"]
         case A.Return():
             return [pad + "return;"]
+        case A.Barrier(among=A.Among.WARP):
+            return [pad + "barrier(warp);"]
         case A.Barrier(fences=fences, contract=contract):
             return _barrier_lines(fences, contract, indent)
         case A.Block(stmts=stmts):

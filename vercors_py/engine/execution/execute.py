@@ -38,7 +38,7 @@ class Exits:
     cont: Continue | None = None
 
 
-_STRAIGHT = (A.VarDecl, A.Assign, A.ArrayAssign, A.Barrier, A.CallStmt, A.Assert, A.Assume)
+_STRAIGHT = (A.VarDecl, A.Assign, A.ArrayAssign, A.WarpExchange, A.Barrier, A.CallStmt, A.Assert, A.Assume)
 
 
 def _point(s, in_loop: bool) -> Point:
@@ -178,6 +178,16 @@ class Executor:
                 return self.write(s, st)
             case A.Barrier():
                 return self.barrier(s, st)
+            case A.WarpExchange():
+                # Another lane's value, or a vote: not tracked, any value of its type
+                # (the lane's own operands are evaluated, their reads checked).
+                for operand in (s.value, s.lane):
+                    if operand is not None:
+                        self.ev.eval(operand, st, (), CODE)
+                value = self.t.fresh(s.result.id, self.t.sort_of(s.result.symbol.type))
+                if s.range is not None:
+                    self.engine.assume(z3.And(s.range[0] <= value, value <= s.range[1]))
+                return st.bind(s.result.symbol, value)
             case A.CallStmt():
                 return self.call(s, st)
             case A.Assert():
@@ -213,6 +223,10 @@ class Executor:
 
     # ---- barriers ----
     def barrier(self, s: A.Barrier, st: State) -> State:
+        if s.among is A.Among.WARP:
+            # The logic has no warp-level contract: a warp's barrier hands over nothing,
+            # and what a thread holds no other thread may change (docs/warps.md).
+            return st
         contract = s.contract or ()
         codes = Codes("barrier.pre", "barrier.pre", "the barrier's precondition",
                       (Related(s.span, "the barrier"),))
