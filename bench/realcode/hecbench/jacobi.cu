@@ -4,7 +4,7 @@
 // licence: Apache-2.0 (bench/realcode/LICENSES.md)
 // kernel: jacobi_step
 // host: jacobi_step<<<(N/16, N/16), (16, 16)>>>, N = 2048
-// verdict: race-free: interior and halo cells of the tile written by distinct threads, barrier; warp shuffles and one atomicAdd per block for the error
+// verdict: racy: warp divergence: the second __shfl_down_sync(0xffffffff, ...) under threadIdx.y == 0 names lanes 16-31 of warp 0 (threadIdx.y == 1), which never reach it (undefined in CUDA with 32-thread warps); interior and halo cells otherwise written by distinct threads
 // The code below is the original's, verbatim (host code removed).
 
 // A multiple of thread block size
