@@ -4,7 +4,7 @@
 // licence: Apache-2.0 (bench/realcode/LICENSES.md)
 // kernel: jacobi_step
 // host: jacobi_step<<<(N/16, N/16), (16, 16)>>>, N = 2048
-// verdict: racy: warp divergence: the second __shfl_down_sync(0xffffffff, ...) under threadIdx.y == 0 names lanes 16-31 of warp 0 (threadIdx.y == 1), which never reach it (undefined in CUDA with 32-thread warps); interior and halo cells otherwise written by distinct threads
+// verdict: racy: warp divergence: the second __shfl_down_sync(0xffffffff, ...) sits under threadIdx.y == 0; with 32-thread warps and 16x16 blocks lanes 16-31 of warp 0 have threadIdx.y == 1, are named by the full mask and never reach it (undefined in CUDA; the code assumes 16-thread warps, line 72); interior and halo cells otherwise written by distinct threads
 // The code below is the original's, verbatim (host code removed).
 
 // A multiple of thread block size
