@@ -103,7 +103,7 @@ class Index:
             case A.Param() | A.Function() | A.ArrayDecl() | A.Procedure() | A.VarDecl() if isinstance(symbol, Symbol):
                 self._reference(Reference(node.name_span, symbol, True))
                 self.declarations[id(symbol)] = node
-            case A.Quantifier() if isinstance(symbol, Symbol):
+            case A.Quantifier() | A.Sum() if isinstance(symbol, Symbol):
                 self._reference(Reference(node.var_span, symbol, True))
                 self.declarations[id(symbol)] = node
             case A.Barrier() if kernel is not None:

@@ -123,6 +123,7 @@ _CODES = [
     ("type.resource-placement", "a resource (`Perm`, `**`, `\\forall*`) outside a contract clause"),
     ("type.perm-amount", "a permission amount that is not `write`, `read`, `atomic` or a fraction `p\\q`"),
     ("type.perm-target", "`Perm` on something other than an array cell"),
+    ("type.sum-range", "a `\\sum` whose range is not `lo <= j && j < hi` (optionally `&& condition`), or whose bounds mention j"),
     ("type.old-placement", "`\\old` outside a postcondition"),
     ("type.impure", "a memory read where only pure expressions are allowed (array lengths, context_everywhere, function bodies)"),
     ("type.clause-placement", "a contract clause where that kind of clause is not allowed; in a C file, an annotation no construct reads"),

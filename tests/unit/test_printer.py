@@ -405,6 +405,8 @@ def _compound(sub):
                       kind, ty, var, c, body, span=SPAN, var_span=SPAN),
                   st.sampled_from(list(A.QuantKind)), st.sampled_from([A.Type.INT, A.Type.BOOL]),
                   names, st.none() | sub, sub),
+        st.builds(lambda var, lo, hi, c, body: A.Sum(A.Type.INT, var, lo, hi, c, body, span=SPAN, var_span=SPAN),
+                  names, sub, sub, st.none() | sub, sub),
     )
 
 

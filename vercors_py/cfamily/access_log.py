@@ -164,7 +164,7 @@ class _Instrument:
                 return self.accesses(e.left, guard) + self.accesses(e.right, _and(guard, e.left))
             case A.Binary(op="||"):
                 return self.accesses(e.left, guard) + self.accesses(e.right, _and(guard, _not(e.left)))
-            case A.Quantifier() | A.Perm() | A.Old():
+            case A.Quantifier() | A.Sum() | A.Perm() | A.Old():
                 return []           # the language's own annotations: no access of C's
         return [found for child in A.children(e) for found in self.accesses(child, guard)]
 

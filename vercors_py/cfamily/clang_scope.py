@@ -200,7 +200,7 @@ def in_c_scope(node, scope: Scope, bound: frozenset = frozenset()):
             if binding is not None and binding.what in _RENAMED and binding.value is None and binding.name != name:
                 return attrs.evolve(node, id=binding.name, spelling=node.spelling or name)
             return node
-        case A.Quantifier():
+        case A.Quantifier() | A.Sum():
             bound = bound | {node.var}
     changes = {}
     for field in attrs.fields(type(node)):

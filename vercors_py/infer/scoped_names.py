@@ -86,7 +86,7 @@ class Scopes:
 
     def _named(self, n: A.Expr, bound: frozenset) -> A.Expr:
         match n:
-            case A.Quantifier():
+            case A.Quantifier() | A.Sum():
                 bound = bound | {n.var}
             case A.Name(id=name) if name not in bound:
                 return self._name(n, bound)

@@ -169,6 +169,16 @@ def translate(e: A.Expr, env: dict, what: str, span: Span, bound=frozenset()) ->
     return folded(substitute(e, {s: v for s, v in env.items() if s not in bound}))
 
 
+def _free_of_binders(e: A.Index) -> None:
+    """CannotInfer for a read at an index of a \\sum's or quantifier's variable (in
+    code): one such read stands for a range of cells, which a clause of one cell does
+    not describe."""
+    for n in A.walk(e.index):
+        if isinstance(n, A.Name) and getattr(n.symbol, "kind", None) is SymbolKind.BOUND:
+            raise CannotInfer(e.span, f"`{_text(e)}` reads a cell for each value of `{n.id}`: "
+                                      "write the permissions for these reads yourself")
+
+
 def try_translate(e: A.Expr, env: dict, bound=frozenset()) -> A.Expr | None:
     try:
         return translate(e, env, "", e.span, bound)
@@ -235,6 +245,7 @@ class _Walk:
             return
         for p, env in self.open.items():
             try:
+                _free_of_binders(e)
                 index = translate(e.index, env, f"the index of `{_text(e)}`", e.span)
             except CannotInfer:
                 if write or e.array.symbol not in self.read_only:

@@ -251,7 +251,25 @@ class _Walk:
                 cond = self._value(e.cond, st)
                 return (self.reads(e.cond, st, guard) + self.reads(e.then, st, z3.And(guard, cond))
                         + self.reads(e.otherwise, st, z3.And(guard, z3.Not(cond))))
+            case A.Sum() | A.Quantifier():
+                return self._bound_reads(e, st, guard)
         return [r for child in A.children(e) for r in self.reads(child, st, guard)]
+
+    def _bound_reads(self, e, st: State, guard) -> list[Access]:
+        """The reads of a sum or quantifier in code: one fresh value of its variable
+        stands for each (the thread's own: a conflict at any of them is found), the
+        sum's in its range; the body's under the condition (more reads than a
+        quantifier that stops early makes: over-approximated)."""
+        var = self._fresh(e.var, self.t.sort_of(e.var_type), self.own)
+        inner = st.bind(e.symbol, var)
+        reads = []
+        if isinstance(e, A.Sum):
+            reads = self.reads(e.lo, st, guard) + self.reads(e.hi, st, guard)
+            guard = z3.And(guard, self._value(e.lo, st) <= var, var < self._value(e.hi, st))
+        reads += self.reads(e.cond, inner, guard)
+        if e.cond is not None:
+            guard = z3.And(guard, self._value(e.cond, inner))
+        return reads + self.reads(e.body, inner, guard)
 
     def access(self, e: A.Index, st: State, guard, write: bool, value=None) -> Access:
         array = e.array.symbol

@@ -29,6 +29,7 @@ def euclid_mod(a: int, b: int) -> int:
 
 
 MAX_CALLS = 200_000          # pure-function calls in one evaluation: a bound, not a proof
+MAX_SUMMANDS = 1_000_000     # values one \\sum runs over: beyond, the run cannot say
 
 _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
             "==": operator.eq, "!=": operator.ne}
@@ -78,6 +79,8 @@ class ConcreteEvaluator:
                 return self.old.value(x, frame)
             case A.Quantifier(kind=A.QuantKind.FORALL | A.QuantKind.EXISTS):
                 return self._quantifier(e, frame)
+            case A.Sum():
+                return self._sum(e, frame)
         raise Unevaluable(getattr(e, "span", None), f"{type(e).__name__} has no value")
 
     def _binary(self, e: A.Binary, frame: dict):
@@ -146,6 +149,17 @@ class ConcreteEvaluator:
             if bool(self.value(body, inner)) != every:
                 return not every
         return every
+
+    def _sum(self, e: A.Sum, frame: dict) -> int:
+        lo, hi = self.value(e.lo, frame), self.value(e.hi, frame)
+        if hi - lo > MAX_SUMMANDS:
+            raise Unevaluable(e.span, f"a sum over {hi - lo} values (more than {MAX_SUMMANDS})")
+        total = 0
+        for j in range(lo, hi):
+            inner = {**frame, e.symbol: j}
+            if e.cond is None or self.value(e.cond, inner):
+                total += self.value(e.body, inner)
+        return total
 
 
 def split_quantifier(q: A.Quantifier):

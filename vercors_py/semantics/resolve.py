@@ -244,6 +244,15 @@ class Resolver:
                 body = self.expr(e.body)
                 self.scopes.pop()
                 return attrs.evolve(e, cond=cond, body=body, symbol=symbol)
+            case A.Sum():
+                # The bounds too are inside the binder, as written; the type checker
+                # refuses bounds that mention the variable.
+                self.scopes.push()
+                symbol = self.scopes.declare(Symbol(SymbolKind.BOUND, e.var, e.var_type, e.var_span))
+                parts = {f: self.expr(getattr(e, f)) for f in ("lo", "hi", "cond") if getattr(e, f) is not None}
+                body = self.expr(e.body)
+                self.scopes.pop()
+                return attrs.evolve(e, **parts, body=body, symbol=symbol)
         raise TypeError(f"unknown expression {type(e).__name__}")
 
 

@@ -15,6 +15,7 @@ from .. import diagnostics as D
 from ..syntax import ast as A
 from ..syntax import atomics
 from ..syntax.snippet import short
+from .queries import mentions
 from .symbols import Symbol, SymbolKind, reserved_base
 
 T = A.Type
@@ -428,7 +429,25 @@ class TypeChecker:
                     self.expect(e.cond, T.BOOL, ctx)
                 self.expect(e.body, T.BOOL, ctx)
                 return T.BOOL
+            case A.Sum():
+                return self.sum(e, ctx)
         raise TypeError(f"unknown expression {type(e).__name__}")
+
+    def sum(self, e: A.Sum, ctx: Ctx) -> T:
+        if e.var_type is not T.INT:
+            self.error("type.mismatch", e.var_span, "a \\sum binds an int variable")
+        if e.lo is None:
+            self.error("type.sum-range", e.cond.span,
+                       f"the range of a \\sum is `lo <= {e.var} && {e.var} < hi`, optionally `&& condition`")
+        for bound in (e.lo, e.hi):
+            if bound is not None and mentions(bound, e.symbol):
+                self.error("type.sum-range", bound.span, f"a bound of the sum mentions its variable `{e.var}`")
+            if bound is not None:
+                self.expect(bound, T.INT, ctx)
+        if e.cond is not None:
+            self.expect(e.cond, T.BOOL, ctx)
+        self.expect(e.body, T.INT, ctx)
+        return T.INT
 
     def resource_misplaced(self, e, ctx: Ctx) -> None:
         self.error("type.resource-placement", e.span,

@@ -147,6 +147,23 @@ class Quantifier:
 
 
 @attrs.frozen
+class Sum:
+    """`(\\sum int j; lo <= j && j < hi && cond; body)`: the integer sum of `body` over
+    the j with lo <= j < hi where `cond` holds (None: everywhere); 0 on an empty range
+    (docs/language.md, "Sums").  A range not of that form parses with `lo` and `hi`
+    None and the whole range in `cond`; the type checker reports it (type.sum-range)."""
+    var_type: Type
+    var: str
+    lo: "Expr | None"
+    hi: "Expr | None"
+    cond: "Expr | None"
+    body: "Expr"
+    var_span: Span = _span()
+    span: Span = _span()
+    symbol: "object" = _link()
+
+
+@attrs.frozen
 class Fits:
     """The value of `expr`, which must lie in `lo..hi` (arith.overflow otherwise).
 
@@ -175,7 +192,7 @@ class Fits:
 
 
 Expr = Union[IntLit, BoolLit, Name, Unary, Binary, Conditional, Index, Call, Old, Perm,
-             Write, Read, AtomicShare, Quantifier, Fits]
+             Write, Read, AtomicShare, Quantifier, Sum, Fits]
 
 
 # ---- contracts ---------------------------------------------------------------------

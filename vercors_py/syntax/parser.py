@@ -22,7 +22,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from .. import diagnostics as D
 from ..source import SourceText, Span
 from . import ast as A
-from . import atomics
+from . import atomics, sums
 
 MAX_DEPTH = 400           # syntax.too-deep beyond this many nested nodes
 MAX_LITERAL_DIGITS = 1000
@@ -222,6 +222,7 @@ class _Builder(Transformer):
         return ch[0]
 
     scope = clause_kind = level_kind = atomic_op = _keyword
+    sum = sums.transform            # `(\\sum int j; range; body)`: syntax/sums.py
 
     def context_everywhere(self, ch):
         return A.ContextEverywhere(ch[1], span=self._span(ch))

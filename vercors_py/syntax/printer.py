@@ -104,6 +104,13 @@ def _expr(expr: A.Expr, context: int) -> str:
                 parts.append(_expr(cond, CONDITIONAL))
             parts.append(_expr(body, CONDITIONAL))
             text = f"({'; '.join(parts)})"
+        case A.Sum(var_type=var_type, var=var, lo=lo, hi=hi, cond=cond, body=body):
+            # A range not of the form lo <= j && j < hi (type.sum-range) is all in `cond`.
+            parts = [f"{_expr(lo, RELATION)} <= {var}", f"{var} < {_expr(hi, ADDITIVE)}"] if lo is not None else []
+            if cond is not None:
+                # In parentheses when a conjunction: the parser reads the range's own `&&`s.
+                parts.append(_expr(cond, CONJUNCTION + 1 if parts else CONDITIONAL))
+            text = f"(\\sum {var_type.value} {var}; {' && '.join(parts)}; {_expr(body, CONDITIONAL)})"
         case _:
             raise TypeError(f"not an expression node: {expr!r}")
     return f"({text})" if _level(expr) < context else text

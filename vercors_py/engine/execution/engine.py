@@ -23,6 +23,7 @@ from ..explanation.smallest import smallest
 from ..solver.solver import VACUITY_RLIMIT, Answer, Outcome, Solver
 from .functions import FunctionTable
 from .state import Permissions, Terms
+from .sums import Sums
 from ..explanation.unknowns import wording
 
 if TYPE_CHECKING:
@@ -91,6 +92,7 @@ class Engine:
         self.functions = functions
         self.race_notes = race_notes
         self.perms = Permissions(self.t)
+        self.sums = Sums(self.t, solver)          # the \\sum functions met (sums.py)
         self.diagnostics: list[D.Diagnostic] = []
         self.watches = watches
         self.timed_out = False

@@ -122,6 +122,8 @@ class Evaluator:
                 return self.eval(e.expr, old, guards, reads)
             case A.Quantifier(kind=A.QuantKind.FORALL | A.QuantKind.EXISTS):
                 return self.quantifier(e, st, guards, reads)
+            case A.Sum():
+                return self.sum(e, st, guards, reads)
         raise TypeError(f"cannot evaluate {type(e).__name__} as a value")
 
     def quantifier(self, e: A.Quantifier, st: State, guards, reads):
@@ -134,6 +136,17 @@ class Evaluator:
         if e.kind is A.QuantKind.FORALL:
             return z3.ForAll([var], z3.Implies(cond, body))
         return z3.Exists([var], z3.And(cond, body))
+
+    def sum(self, e: A.Sum, st: State, guards, reads):
+        # As for a quantifier, the variable is a fresh constant: the reads of the body
+        # are checked for every j of the range where the condition holds (framing).
+        lo, hi = self.eval(e.lo, st, guards, reads), self.eval(e.hi, st, guards, reads)
+        var = self.t.fresh(e.var, self.t.int_sort)
+        inner = st.bind(e.symbol, var)
+        within = guards + (lo <= var, var < hi)
+        cond = self.eval(e.cond, inner, within, reads) if e.cond is not None else None
+        body = self.eval(e.body, inner, within if cond is None else within + (cond,), reads)
+        return self.engine.sums.term(var, lo, hi, body if cond is None else z3.If(cond, body, 0))
 
     def check_read(self, e: A.Index, array, index, st: State, guards, reads: Reads) -> None:
         length = self.engine.lengths[array]
