@@ -92,7 +92,8 @@ class Engine:
         self.functions = functions
         self.race_notes = race_notes
         self.perms = Permissions(self.t)
-        self.sums = Sums(self.t, solver)          # the \\sum functions met (sums.py)
+        # The \sum functions met (sums.py), their axioms assumed as definitions.
+        self.sums = Sums(self.t, solver, lambda span: Origin("definition", span, "the definition of a \\sum"))
         self.diagnostics: list[D.Diagnostic] = []
         self.watches = watches
         self.timed_out = False

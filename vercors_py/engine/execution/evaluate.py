@@ -146,7 +146,7 @@ class Evaluator:
         within = guards + (lo <= var, var < hi)
         cond = self.eval(e.cond, inner, within, reads) if e.cond is not None else None
         body = self.eval(e.body, inner, within if cond is None else within + (cond,), reads)
-        return self.engine.sums.term(var, lo, hi, body if cond is None else z3.If(cond, body, 0))
+        return self.engine.sums.term(var, lo, hi, body if cond is None else z3.If(cond, body, 0), e.span)
 
     def check_read(self, e: A.Index, array, index, st: State, guards, reads: Reads) -> None:
         length = self.engine.lengths[array]

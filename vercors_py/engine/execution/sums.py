@@ -41,48 +41,29 @@ class _Shape:
 class Sums:
     """The sum functions of one engine (one Z3 context), one per shape."""
 
-    def __init__(self, t: Terms, solver):
+    def __init__(self, t: Terms, solver, origin):
         self.t = t
         self.solver = solver
+        self.origin = origin          # span -> the Origin of a sum's definition (engine.py)
         self.shapes: dict[tuple, _Shape] = {}
 
-    def term(self, var, lo, hi, summand):
-        """The sum of `summand` (a term in the constant `var`) over lo <= var < hi."""
-        params, args, shape = self._abstract(var, summand)
+    def term(self, var, lo, hi, summand, span):
+        """The sum of `summand` (a term in the constant `var`) over lo <= var < hi;
+        `span` is the sum's, for a contradiction that its definition takes part in."""
+        params, args, shape = _abstract(var, summand)
         key = (shape.sexpr(), tuple(str(p.sort()) for p in params))
         found = self.shapes.get(key)
         if found is None:
             found = self.shapes[key] = self._declare(params, shape)
         # Added again at each use: a sum first met inside a branch has its axioms popped
-        # with the branch (the same terms: Z3 shares them).
-        self.solver.add_helpers(*found.axioms, redundant=False)
+        # with the branch (the same terms: Z3 shares them).  As a definition: the
+        # vacuity checks' model search leaves them out, as it does pure functions'.
+        saved, self.solver.origin = self.solver.origin, self.origin(span)
+        try:
+            self.solver.add_helpers(*found.axioms, redundant=False)
+        finally:
+            self.solver.origin = saved
         return found.full(lo, hi, *args)
-
-    # ---- shapes ----
-    def _abstract(self, var, summand):
-        """(parameters, the arguments they stand for, the shape in `j!sum`)."""
-        found: dict[int, tuple] = {}
-        todo = [summand]
-        while todo:
-            term = todo.pop()
-            if _ground(term) and not _mentions(term, var):
-                if not _literal(term) and term.get_id() not in found:
-                    found[term.get_id()] = term
-                continue
-            if z3.is_quantifier(term):
-                # Inside a binder only constants are taken out (a subterm there may
-                # mention the bound variable, which must stay with its binder).
-                for sub in subterms(term.body()):
-                    if z3.is_const(sub) and not _literal(sub) and not sub.eq(var):
-                        found.setdefault(sub.get_id(), sub)
-                continue
-            if z3.is_app(term):
-                todo.extend(term.children())
-        args = list(found.values())
-        params = [z3.Const(f"p{i}!sum", a.sort()) for i, a in enumerate(args)]
-        j = z3.Const("j!sum", var.sort())
-        shape = z3.substitute(summand, *zip(args, params), (var, j)) if args else z3.substitute(summand, (var, j))
-        return params, args, shape
 
     def _declare(self, params, shape) -> _Shape:
         t = self.t
@@ -141,13 +122,56 @@ class Sums:
         return _Shape(full, tuple(axioms))
 
 
+def _abstract(var, summand):
+    """(parameters, the arguments they stand for, the shape in `j!sum`): every maximal
+    subterm without `var` and without a bound variable is an argument (literals stay)."""
+    free = _free_of(var, summand)
+    found: dict[int, object] = {}
+    seen: set[int] = set()
+    todo = [summand]
+    while todo:
+        term = todo.pop()
+        if term.get_id() in seen:
+            continue
+        seen.add(term.get_id())
+        if free[term.get_id()]:
+            if not _literal(term):
+                found.setdefault(term.get_id(), term)
+        elif z3.is_quantifier(term):
+            # Inside a binder only constants are taken out (a subterm there may mention
+            # the bound variable, which must stay with its binder).
+            for sub in _all_subterms(term.body()):
+                if z3.is_const(sub) and not _literal(sub) and not sub.eq(var):
+                    found.setdefault(sub.get_id(), sub)
+        elif z3.is_app(term):
+            todo.extend(term.children())
+    args = list(found.values())
+    params = [z3.Const(f"p{i}!sum", a.sort()) for i, a in enumerate(args)]
+    j = z3.Const("j!sum", var.sort())
+    return params, args, z3.substitute(summand, *zip(args, params), (var, j))
+
+
+def _free_of(var, term) -> dict[int, bool]:
+    """For each subterm (by id), whether it has neither `var` nor a binder in it: one
+    pass, children first (the term is a DAG: a naive walk is exponential)."""
+    free: dict[int, bool] = {}
+    todo = [(term, False)]
+    while todo:
+        t, done = todo.pop()
+        if t.get_id() in free:
+            continue
+        if z3.is_quantifier(t) or z3.is_var(t):
+            free[t.get_id()] = False
+        elif done or t.num_args() == 0:
+            free[t.get_id()] = not t.eq(var) and all(free[c.get_id()] for c in t.children())
+        else:
+            todo.append((t, True))
+            todo.extend((c, False) for c in t.children() if c.get_id() not in free)
+    return free
+
+
 def _literal(term) -> bool:
     return z3.is_int_value(term) or z3.is_true(term) or z3.is_false(term) or z3.is_rational_value(term)
-
-
-def _ground(term) -> bool:
-    """Whether `term` holds no binder and no variable of one (de Bruijn index)."""
-    return all(z3.is_app(sub) and not z3.is_var(sub) for sub in _all_subterms(term))
 
 
 def _mentions(term, var) -> bool:
