@@ -11,7 +11,7 @@ of S, never a constant of its axioms), so they hold for all arguments.
 
 The axioms, each a theorem of the definition S(lo, hi) = sum of T(j) for lo <= j < hi:
   * S(lo, hi) = 0 if hi <= lo, else S'(lo, hi - 1) + T(hi - 1)       (the definition);
-  * S(lo, hi) = T(lo) + S'(lo + 1, hi) if lo < hi                     (the first element);
+  * S(lo, hi) = T(lo) + S(lo + 1, hi) if lo < hi                      (the first element);
   * S(lo, hi) = S(lo, k) + S(k, hi) for lo <= k <= hi                 (a split);
   * S(lo, hi, P[A := A[k := v]]) = S(lo, hi, P) + T'(k - d) - T(k - d) if lo <= k - d < hi,
     else S(lo, hi, P), when the summand reads A only at j + d        (one cell changed);
@@ -19,8 +19,11 @@ The axioms, each a theorem of the definition S(lo, hi) = sum of T(j) for lo <= j
   * 0 <= S(lo, hi) <= n * (hi - lo) for lo <= hi when T(j) is `c ? n : 0`, n >= 0  (a count).
 S' is S's limited copy (functions.py): the definition unfolds each sum that occurs
 once, never the sums it produces, so no axiom's instances make new instances of
-itself without end.  The split only relates sums that occur; the frame fact peels one
-store of a store chain that occurs.  The axioms are helpers (solver.add_helpers): a
+itself without end.  The first element and the split only relate sums that occur (their
+triggers are two and three sums); the fact about a changed cell peels one store of a
+store chain that occurs.  The constant summand's premise, a \forall, is stated with a
+Skolem function naming a j where the summand differs (a conservative extension: where
+there is none, its value does not matter).  The axioms are helpers (solver.add_helpers): a
 counterexample found without them is checked with them before it is reported.
 """
 from __future__ import annotations
