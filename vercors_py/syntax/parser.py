@@ -393,9 +393,8 @@ class _Builder(Transformer):
         return _Seq(tuple(self._nodes(ch)), self._span(ch))
 
     def length_of(self, ch):
-        # The length of a C pointer parameter: a kernel parameter of its own that the C
-        # front end declares under this spelling (docs/cfamily.md); in a .pvl file no
-        # such name is declared.
+        # The length of a C pointer parameter: a kernel parameter of its own that the C front
+        # end declares under this spelling (docs/cfamily.md); no .pvl file declares the name.
         return A.Name(f"\\length({ch[2]})", span=self._span(ch))
 
     def old(self, ch):
