@@ -530,7 +530,7 @@ def _analyze(text: str, path: str, launch=None, timeout: float = service.Options
     lock-step rule finds is asked of the solver, as `check` asks it: what the editor
     shows and verifies is what `check` does."""
     try:
-        analysis = service.pending(service.analyze(text, path, launch), "check")
+        analysis = service.analyze(text, path, launch)
         if analysis.checked is not None and not analysis.rejected:
             analysis = attrs.evolve(analysis, checked=service.uniformity_decided(analysis.checked, timeout))
         return analysis, Index(analysis.program, analysis.source) if analysis.program is not None else None

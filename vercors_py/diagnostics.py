@@ -139,7 +139,7 @@ _CODES = [
     ("unsupported.pointer", "a pointer the front end does not follow: a pointer variable in memory, a pointer read back from memory and followed, cast to other cells, compared with `<` across arrays, subtracted from a pointer or used as a number"),
     ("unsupported.side-effect", "an effect inside an expression whose order C leaves open (`a[i] = i++`), or where no statement can hold it"),
     ("unsupported.function", "a call of a function the front end does not know or cannot inline, a GPUVerify built-in without counterpart in an annotation that must be checked, or an OpenCL asynchronous copy whose order with its wait and the barriers is not followed"),
-    ("unsupported.atomic", "an atomic operation where it is not read: under check and infer, or one the C front end does not map (atomic_fetch_add, in a contract, ...)"),
+    ("unsupported.atomic", "an atomic operation the C front end does not map (atomic_fetch_add, one in a contract, a floating-point atomicMin, ...)"),
     ("unsupported.warp", "a warp-level function that is not mapped: a mask other than the full warp, a width that is not a constant, __activemask, __match_*, __reduce_*, warp tiles of cooperative groups, OpenCL's sub-group functions"),
     ("unsupported.dimension", "an OpenCL id or size function (get_local_id, ...) whose dimension is not a constant 0, 1 or 2"),
     ("unsupported.statement", "a statement outside the subset: a goto that is not a forward jump out of blocks, a switch with a case label inside a nested statement, ..."),
@@ -157,6 +157,7 @@ _CODES = [
     # engine: accesses
     ("perm.read", "a read of a memory cell without a positive permission on it"),
     ("perm.write", "a write to a memory cell without write permission on it"),
+    ("perm.atomic", "an atomic update of a memory cell without `atomic` or write permission on it"),
     ("perm.fraction", "a fraction outside (0, 1]"),
     ("bounds.index", "an array access outside 0 <= index < length"),
     ("bounds.perm", "a permission on an array cell outside 0 <= index < length"),

@@ -53,16 +53,6 @@ def analyze(text: str, path: str, launch: Launch | None = None) -> Analysis:
     return Analysis(parsed.source, checked.program, checked, _in_file(parsed.diagnostics + checked.diagnostics, path))
 
 
-def pending(analysis: Analysis, name: str) -> Analysis:
-    """The analysis as `check` or `infer` (`name`) may start from it: refused where it
-    has atomics, which they do not read yet (semantics/check.atomics_pending)."""
-    if analysis.rejected:
-        return analysis
-    from .semantics.check import atomics_pending
-    problems = atomics_pending(analysis.program, name)
-    return attrs.evolve(analysis, diagnostics=analysis.diagnostics + problems) if problems else analysis
-
-
 def _in_file(diagnostics: tuple, path: str) -> tuple:
     """Diagnostics about a text given outside the file (a host fact, `--assume '...'`)
     name that text and have no place in the file: every report places a range in its
@@ -128,7 +118,7 @@ def check_file(path: str, options: Options = Options(), *, progress=None) -> Fil
 
 def obligations_of_file(path: str, launch: Launch | None = None):
     """The obligations of a file, or the FileResult that says why it has none."""
-    return _on_file(path, FileResult, lambda text: _obligations_of(pending(analyze(text, path, launch), "check")))
+    return _on_file(path, FileResult, lambda text: _obligations_of(analyze(text, path, launch)))
 
 
 def _obligations_of(analysis: Analysis):
@@ -230,7 +220,7 @@ def infer_text(text: str, path: str, options: Options = Options()):
     are written into the contracts too."""
     from .infer.program import InferResult, InferVerdict, inferred_text, unread
     start = time.perf_counter()
-    analysis = pending(analyze(text, path, options.launch), "infer")
+    analysis = analyze(text, path, options.launch)
     if analysis.rejected:
         return InferResult.rejected(path, analysis.source, _sorted(analysis.diagnostics))
     new, kernels, problems, wrote = inferred_text(analysis.checked, text, frontend.for_path(path).comment_contracts)
@@ -261,7 +251,6 @@ def run_file(path: str, options):
 def _verify(analysis: Analysis, options: Options, cancel=None, cache=None, progress=None,
             obligations=None) -> FileResult:
     path = analysis.source.path
-    analysis = pending(analysis, "check")
     if analysis.rejected:
         return FileResult.rejected(path, analysis.source, _sorted(analysis.diagnostics))
     if obligations is None:

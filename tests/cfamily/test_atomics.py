@@ -163,13 +163,14 @@ def test_within_groups_only_the_claims_of_local_memory_count():
     assert service.races_text(grid, "k.cu", OPTIONS, intra_group=True).verdict.value == "racy"
 
 
-def test_check_and_infer_refuse_atomics_until_they_read_them():
-    path = CLASSES / "17-atomic-counter-ok.cu"
-    checked = service.check_file(str(path), OPTIONS)
-    assert checked.verdict.value == "rejected"
-    assert {d.code for d in checked.diagnostics} == {"unsupported.atomic"}
-    inferred = service.infer_file(str(path), OPTIONS)
-    assert {d.code for d in inferred.diagnostics} == {"unsupported.atomic"}
+def test_infer_writes_atomic_shares_that_check_verifies_and_none_for_the_racy_twin():
+    # check and infer read atomics (engine/execution/atomics.py, infer/shape.py): the
+    # race-free counter gets `atomic` on the counter, the racy one no contract.
+    inferred = service.infer_file(str(CLASSES / "17-atomic-counter-ok.cu"), OPTIONS)
+    assert inferred.verdict.value == "inferred, verified", [d.message for d in inferred.diagnostics]
+    assert ", atomic)" in inferred.text and "are not tracked" in inferred.text
+    racy = service.infer_file(str(CLASSES / "17-atomic-counter-racy.cu"), OPTIONS)
+    assert racy.verdict.value != "inferred, verified" and racy.exit_code != 0
 
 
 # ---- run: atomics interleave, the count is right ----

@@ -27,10 +27,11 @@ def test_verified_failed_and_rejected_c_files_exit_0_1_3(run_cli, tmp_path):
     assert run_cli("check", _copy(tmp_path, FIG8_CL)).returncode == 0
     failed = run_cli("check", _copy(tmp_path, NO_BARRIER))
     assert failed.returncode == 1 and "[perm.read]" in failed.stdout
-    (tmp_path / "atomic.cu").write_text("__global__ void k(int *c) {\n  atomicAdd(c, 1);\n}\n")
+    # An atomic in a contract: an effect where no statement can go.
+    (tmp_path / "atomic.cu").write_text("__global__ void k(int *c) {\n  __requires(atomicAdd(c, 1) == 0);\n}\n")
     rejected = run_cli("check", "atomic.cu")
     assert rejected.returncode == 3
-    assert "atomic.cu:2:3: error:" in rejected.stdout and "[unsupported.atomic]" in rejected.stdout
+    assert "atomic.cu:2:14: error:" in rejected.stdout and "[unsupported.atomic]" in rejected.stdout
     assert "Traceback" not in rejected.stdout + rejected.stderr
 
 

@@ -37,7 +37,7 @@ ATOMIC = f"""/*@
   requires Perm(a[tid], write);
 @*/
 __global__ void count(int *a) {{
-  {ATOMIC_CALL};
+  __requires({ATOMIC_CALL} == 0);
 }}
 """
 

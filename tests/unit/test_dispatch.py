@@ -31,11 +31,6 @@ RESOURCES = frozenset({"Perm", "Read", "Write", "AtomicShare"})
 MIN_KINDS = 7
 SIMPLE = STATEMENTS - COMPOUND - {"Break", "Continue", "Return", "Barrier"}
 
-# Atomics are refused by `check` and `infer` (semantics/check.atomics_pending) until they
-# read them (issue 28); each entry naming PENDING goes when its site does.
-PENDING = frozenset({"AtomicUpdate"})
-WHY_PENDING = "refused by check and infer (semantics/check.atomics_pending) until they read atomics"
-
 # (file, function, family) -> the kinds it leaves to others, and where they go.
 DISPATCHES: dict[tuple[str, str, str], tuple[frozenset[str], str]] = {
     ("vercors_py/syntax/printer.py", "_stmt", "statement"): (frozenset(), ""),
@@ -52,14 +47,14 @@ DISPATCHES: dict[tuple[str, str, str], tuple[frozenset[str], str]] = {
     ("vercors_py/engine/execution/execute.py", "stmt", "statement"): (
         SIMPLE | {"Barrier"}, "straight-line statements and barriers are engine/execution/execute.py's `straight`"),
     ("vercors_py/engine/execution/execute.py", "straight", "statement"): (
-        STATEMENTS - SIMPLE - {"Barrier"} | PENDING, "statements that branch or jump are engine/execution/execute.py's `stmt`"),
+        STATEMENTS - SIMPLE - {"Barrier"}, "statements that branch or jump are engine/execution/execute.py's `stmt`"),
     ("vercors_py/engine/execution/evaluate.py", "eval", "expression"): (
         RESOURCES, "resources are produced and consumed (engine/execution/produce_consume.py), not evaluated"),
     ("vercors_py/run/thread.py", "stmt", "statement"): (frozenset(), ""),
     ("vercors_py/races/protocol.py", "stmt", "statement"): (frozenset(), ""),
     ("vercors_py/races/statements.py", "may_jump", "statement"): (
         SIMPLE | {"Barrier"}, "a statement that holds no statement and is no jump cannot jump"),
-    ("vercors_py/infer/shape.py", "stmt", "statement"): (PENDING, WHY_PENDING),
+    ("vercors_py/infer/shape.py", "stmt", "statement"): (frozenset(), ""),
     ("vercors_py/cfamily/access_log.py", "stmt", "statement"): (
         frozenset({"CallStmt"}), "the C front end inlines calls: a mapped kernel has none"),
     ("vercors_py/cfamily/async_order.py", "stmt", "statement"): (

@@ -10,7 +10,8 @@ import pytest
 REPO = pathlib.Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "soundness.md"
 SHORT = {"soundness": "tests/data/soundness", "engine": "tests/data/engine",
-         "obligations": "tests/data/obligations", "static": "tests/data/static", "examples": "examples"}
+         "obligations": "tests/data/obligations", "static": "tests/data/static", "examples": "examples",
+         "atomics": "tests/data/atomics"}
 
 
 def rows():

@@ -111,15 +111,26 @@ class _Writer:
         permission is claimed only where its cell is none of those (holding both would
         be more than the one cell has)."""
         merged: dict[tuple, dict] = {}
+        wholly_atomic: dict = {}               # arrays with `atomic` on every cell: their span
         for need in map(_relevant, covered(split(cases(needs)))):
             key, index, binders = self._cell(need)
-            entry = merged.setdefault(key, {"writes": [], "reads": [], "index": index, "binders": binders,
-                                            "array": need.array.name, "span": need.span})
-            entry["writes" if need.write else "reads"].append(self._guard(need))
+            entry = merged.setdefault(key, {"writes": [], "reads": [], "atomics": [], "index": index,
+                                            "binders": binders, "array": need.array.name, "span": need.span})
+            entry["atomics" if need.atomic else "writes" if need.write else "reads"].append(self._guard(need))
+            if need.whole and need.atomic:
+                wholly_atomic[need.array.name] = need.span
+        for e in merged.values():
+            if e["array"] in wholly_atomic and (e["writes"] or e["reads"]):
+                raise CannotInfer(wholly_atomic[e["array"]], f"`{e['array']}` is updated atomically at a cell "
+                                  f"`infer` cannot name, and `{e['array']}[{format_expr(e['index'])}]` is read "
+                                  "or written plainly between the same barriers: no share allows both")
         writes = {key: {"guards": e["writes"], "index": e["index"]} for key, e in merged.items() if e["writes"]}
         out = []
         for key, entry in merged.items():
             array, _, binders = key
+            if entry["atomics"]:
+                out.append(self._atomic(entry))
+                continue
             if key in writes:
                 out.append(self._clause(entry, A.Write(span=entry["span"]), disj(entry["writes"])))
             if not entry["reads"]:
@@ -133,6 +144,15 @@ class _Writer:
                 continue                   # a write's permission covers the read everywhere
             out.append(self._clause(entry, A.Read(span=entry["span"]), conj(condition, *exclusions)))
         return out
+
+    def _atomic(self, entry: dict) -> A.Expr:
+        """`atomic` on a cell updated atomically.  A plain access of the same cell in the
+        same interval is a race (docs/language.md, "Atomics"): no share allows both."""
+        if entry["writes"] or entry["reads"]:
+            cell = f"{entry['array']}[{format_expr(entry['index'])}]"
+            raise CannotInfer(entry["span"], f"`{cell}` is updated atomically and also read or written plainly "
+                                             "between the same barriers: a data race, which no permission allows")
+        return self._clause(entry, A.AtomicShare(span=entry["span"]), disj(entry["atomics"]))
 
     def _clause(self, entry: dict, amount: A.Expr, condition: A.Expr | None) -> A.Expr:
         span = entry["span"]
@@ -276,7 +296,8 @@ def _places(kernel: A.Kernel, plan: Plan, w: _Writer, lengths: dict, bounded, at
 
     def place(node, groups) -> None:
         finish = at(node) if at is not None else (lambda e: e)
-        out.append(_Place(node, _lines(*((keyword, [finish(e) for e in clauses]) for keyword, clauses in groups()))))
+        lines = _lines(*((keyword, [finish(e) for e in clauses]) for keyword, clauses in groups()))
+        out.append(_Place(node, _atomics_note(kernel) + lines if node is kernel.main else lines))
 
     for procedure, requires, ensures in [(kernel.main, plan.requires, plan.ensures), *plan.procedures]:
         def contract(procedure=procedure, requires=requires, ensures=ensures):
@@ -291,6 +312,16 @@ def _places(kernel: A.Kernel, plan: Plan, w: _Writer, lengths: dict, bounded, at
     for loop, needs, facts in plan.loops:
         place(loop, lambda: (("loop_invariant", [w.spell(f) for f in facts] + w.clauses(needs)),))
     return out
+
+
+def _atomics_note(kernel: A.Kernel) -> tuple[str, ...]:
+    """What the contract of a kernel with atomics leaves out: the values of the cells it
+    updates atomically (docs/language.md, "Atomics": `atomic` tells nothing of them)."""
+    arrays = dict.fromkeys(n.target.array.id for n in A.walk(kernel) if isinstance(n, A.AtomicUpdate))
+    if not arrays:
+        return ()
+    return (f"// the values of cells updated atomically ({', '.join(arrays)}) are not tracked: "
+            "only their shares are written",)
 
 
 def _given(kernel: A.Kernel) -> list[A.ContextEverywhere]:

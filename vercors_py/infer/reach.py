@@ -78,7 +78,7 @@ def key(need: Need) -> tuple:
 
 
 def _full_key(need: Need) -> tuple:
-    return key(need), need.write, tuple(format_expr(g) for g in need.guards)
+    return key(need), need.write, need.atomic, tuple(format_expr(g) for g in need.guards)
 
 
 def close(shape: Shape) -> dict[Point, list[Need]]:
@@ -142,7 +142,8 @@ def common(join: Join, held: dict, outside: bool = False) -> tuple:
     out = []
     for k, by_guards in per_point[0].items():
         if all(k in other and set(other[k]) == set(by_guards) for other in per_point[1:]):
-            out.extend(attrs.evolve(needs[0], write=all(any(n.write for n in other[k][g]) for other in per_point))
+            out.extend(attrs.evolve(needs[0], write=all(any(n.write for n in other[k][g]) for other in per_point),
+                                    atomic=any(n.atomic for other in per_point for n in other[k][g]))
                        for g, needs in by_guards.items())
     return tuple(out)
 
@@ -151,14 +152,14 @@ def _requires(shape: Shape, held: dict) -> tuple:
     start = held[shape.start]
     later = [n for p in shape.points if p is not shape.start and not p.in_procedure
              for n in held[p] if n.array.scope is A.Scope.GLOBAL and stable(n)]
-    written = {n.array for p in shape.points for n in held[p] if n.write}
+    written = {n.array for p in shape.points for n in held[p] if n.write or n.atomic}
     extra = []
     for array in dict.fromkeys(n.array for n in later):
         mine = [n for n in later if n.array is array]
         if array not in written:
             extra += mine
             continue
-        writes = [n for n in mine if n.write]
+        writes = [n for n in mine if n.write or n.atomic]
         keys = {key(n) for n in writes}
         if all(key(n) in keys for n in start if n.array is array):
             extra += writes

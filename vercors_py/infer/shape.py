@@ -36,7 +36,7 @@ from .counters import keeps_sign, unsigned_view
 from .inductions import at_head, inductions
 from .jumps import jumps_within
 from .terms import Binder, Need, Opaque, folded, names, substitute
-from .whole import read_only, whole_read
+from .whole import read_only, whole_atomic, whole_read
 from .guarded import reads
 
 
@@ -199,6 +199,7 @@ class _Walk:
         # A C thread's private arrays: the mapping gives each thread its slice.
         self.private = {a.symbol for a in kernel.arrays if a.private}
         self.read_only = read_only(kernel)
+        self.lengths = {a.symbol: a.length for a in kernel.arrays}
         self.points: list[Point] = []
         self.open: dict[Point, dict] = {}
         self.origin: dict = {}         # the values since main's start, across barriers
@@ -240,7 +241,7 @@ class _Walk:
             self.access(n, False)
             del self.guards[len(self.guards) - len(conds):]
 
-    def access(self, e: A.Index, write: bool):
+    def access(self, e: A.Index, write: bool, atomic: bool = False):
         if e.array.symbol.scope is not self.scope or e.array.symbol in self.private:
             return
         for p, env in self.open.items():
@@ -248,11 +249,20 @@ class _Walk:
                 _free_of_binders(e)
                 index = translate(e.index, env, f"the index of `{_text(e)}`", e.span)
             except CannotInfer:
+                if atomic:
+                    p.needs.append(whole_atomic(e.array.symbol, self.lengths[e.array.symbol], e.span))
+                    continue
                 if write or e.array.symbol not in self.read_only:
                     raise
                 p.needs.append(whole_read(e.array.symbol, self.read_only[e.array.symbol], e.span))
                 continue
-            p.needs.append(Need(e.array.symbol, index, write, self._guards(p), self.binders, e.span))
+            if atomic and any(s.kind is SymbolKind.LOCAL for s in names(index)):
+                # A cell named by a local that is no expression of the point's values (a
+                # histogram's `bins[d]`, `d` read from memory): `atomic` on every cell,
+                # which is duplicable, rather than a clause no other thread can state.
+                p.needs.append(whole_atomic(e.array.symbol, self.lengths[e.array.symbol], e.span))
+                continue
+            p.needs.append(Need(e.array.symbol, index, write, self._guards(p), self.binders, e.span, atomic=atomic))
             if not write and e.array.symbol in self.read_only:
                 # A share of all of it too, which covers this read in the clauses (the
                 # need stays for the requirement that its index is inside): one chunk
@@ -298,6 +308,13 @@ class _Walk:
                 self.accesses(stmt.target.index)
                 self.accesses(stmt.value)
                 self.access(stmt.target, True)
+            case A.AtomicUpdate():
+                self.accesses(stmt.target.index)
+                for arg in stmt.args:
+                    self.accesses(arg)
+                self.access(stmt.target, False, atomic=True)
+                if stmt.result is not None:
+                    self.assign(stmt.result.symbol, None, "which an atomic operation returns")
             case A.If():
                 self.branch(stmt)
             case A.For() | A.While():

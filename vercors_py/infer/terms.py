@@ -35,6 +35,7 @@ class Need:
     binders: tuple                 # loops around it without a barrier, outermost first
     span: Span
     whole: bool = False            # a read share of every cell of an array no thread writes (whole.py)
+    atomic: bool = False           # an atomic update: the share `atomic`, whose values are not tracked
 
 
 def folded(e: A.Expr) -> A.Expr:

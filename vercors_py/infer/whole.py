@@ -25,7 +25,7 @@ def read_only(kernel: A.Kernel) -> dict:
     """The arrays no statement of the kernel writes (main and its procedures), each with
     its length."""
     written = {n.target.array.symbol for p in (kernel.main, *kernel.procedures)
-               for n in A.statements(p.body) if isinstance(n, A.ArrayAssign)}
+               for n in A.statements(p.body) if isinstance(n, (A.ArrayAssign, A.AtomicUpdate))}
     return {a.symbol: a.length for a in kernel.arrays if a.symbol not in written and not a.private}
 
 
@@ -43,13 +43,21 @@ def whole_read(array: Symbol, length: A.Expr, span) -> Need:
                 (Binder("k", cell, A.IntLit(0, span=span), length, None),), span, whole=True)
 
 
+def whole_atomic(array: Symbol, length: A.Expr, span) -> Need:
+    """`atomic` on every cell of the array: for an atomic update whose cell `infer`
+    cannot write (`bins[data[i]]`, a histogram's).  `atomic` is duplicable, so every
+    thread may hold it of all cells; it leaves no plain share of the array to anyone."""
+    return attrs.evolve(whole_read(array, length, span), atomic=True)
+
+
 def covered(needs) -> list:
-    """The needs without the reads that a read share of the whole array covers."""
+    """The needs without the reads that a read share of the whole array covers, and
+    without the atomic updates that `atomic` on the whole array covers."""
     needs = list(needs)
-    whole = {n.array for n in needs if n.whole}
+    whole = {(n.array, n.atomic) for n in needs if n.whole}
     kept, seen = [], set()
     for n in needs:
-        if n.array in whole and not n.write:
+        if (n.array, n.atomic) in whole and not n.write:
             if n.array in seen or not n.whole:
                 continue
             seen.add(n.array)

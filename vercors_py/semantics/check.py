@@ -49,13 +49,6 @@ def check_program(program: A.Program, source: SourceText) -> CheckedProgram:
     return deep.call(_check_program, program, source)
 
 
-def atomics_pending(program: A.Program, analysis: str) -> tuple[D.Diagnostic, ...]:
-    """Atomics are read and typed, and `races` and `run` read them; `check` and `infer`
-    do not yet (issue 28): each refuses them where it starts (service.py), here."""
-    return tuple(D.error("unsupported.atomic", n.span, f"atomic operations are not read by `{analysis}` yet")
-                 for n in A.walk(program) if isinstance(n, (A.AtomicUpdate, A.AtomicShare)))
-
-
 def _check_program(program: A.Program, source: SourceText) -> CheckedProgram:
     resolved, problems = resolve(program)
     problems += check_types(resolved)

@@ -16,6 +16,7 @@ from ...semantics import queries
 from ...semantics.symbols import Symbol, SymbolKind
 from ...syntax import ast as A
 from ...syntax.snippet import short
+from .atomics import atomic_update
 from .engine import Engine, Origin
 from ..explanation.counterexample import Point
 from .evaluate import Evaluator, Reads
@@ -38,7 +39,8 @@ class Exits:
     cont: Continue | None = None
 
 
-_STRAIGHT = (A.VarDecl, A.Assign, A.ArrayAssign, A.WarpExchange, A.Barrier, A.CallStmt, A.Assert, A.Assume)
+_STRAIGHT = (A.VarDecl, A.Assign, A.ArrayAssign, A.AtomicUpdate, A.WarpExchange, A.Barrier, A.CallStmt, A.Assert,
+             A.Assume)
 
 
 def _point(s, in_loop: bool) -> Point:
@@ -176,6 +178,8 @@ class Executor:
                 return st.bind(s.target.symbol, self.ev.eval(s.value, st, (), CODE))
             case A.ArrayAssign():
                 return self.write(s, st)
+            case A.AtomicUpdate():
+                return atomic_update(self.ev, s, st, CODE)
             case A.Barrier():
                 return self.barrier(s, st)
             case A.WarpExchange():

@@ -28,7 +28,7 @@ from .engine import Engine
 from .evaluate import Evaluator, Reads
 from ..explanation.rivals import access, overlap
 from ..solver.solver import CANDIDATE_BUDGET
-from .state import Chunk, State
+from .state import ATOMIC, Chunk, State
 from .butterfly import butterfly
 from .indices import Candidate, candidates, conjuncts, lower_bound, merged, radix, unit_shift, value_range
 from ..solver.terms import occurs, subterms
@@ -176,27 +176,34 @@ class Heap:
             self.engine.check(z3.And(0 <= index, index < length), "bounds.perm", e.location.span,
                               f"`{short(e.location)}` may be outside the array (length {self.engine.length_text[array]})",
                               frame.guards, store=st.store)
-            if frame.bound and amount is not None:
+            if frame.bound and amount is not None and amount is not ATOMIC:
                 codes = Codes("injectivity.quantified", "", "this specification")
                 self.check_injective(e, frame, index, amount, codes, st)
         if not mode.keeps_array(array):
             return st
-        here, frac = self._footprint(frame, index, amount)
+        # `atomic` is duplicable: it covers the cells that read would.
+        here, frac = self._footprint(frame, index, None if amount is ATOMIC else amount)
         quantified, remainders = bool(frame.bound), self._butterfly(frame, index)
-        chunk = Chunk(read=here, quantified=quantified, remainders=remainders) if amount is None \
-            else Chunk(frac=z3.If(here, frac, self.t.zero), quantified=quantified, remainders=remainders)
+        if amount is ATOMIC:
+            chunk = Chunk(atomic=here, quantified=quantified, remainders=remainders)
+        elif amount is None:
+            chunk = Chunk(read=here, quantified=quantified, remainders=remainders)
+        else:
+            chunk = Chunk(frac=z3.If(here, frac, self.t.zero), quantified=quantified, remainders=remainders)
         st = st.with_chunk(array, chunk)
         if not frame.bound:
             self.engine.assume(self.perms.consistent(st.mask[array], index))
         return st
 
     def amount(self, e: A.Perm, st: State, frame: Frame, mode: Mode):
-        """The fraction of a Perm as a Real term, or None for `read`."""
+        """The fraction of a Perm as a Real term, None for `read`, ATOMIC for `atomic`."""
         match e.amount:
             case A.Write():
                 return self.t.one
             case A.Read():
                 return None
+            case A.AtomicShare():
+                return ATOMIC
             case A.Binary(op="\\", left=num, right=den):
                 p = self.ev.eval(num, st, frame.guards, mode.wellformed)
                 q = self.ev.eval(den, st, frame.guards, mode.wellformed)
@@ -230,10 +237,12 @@ class Heap:
         index = self.unwrapped(frame, self.ev.eval(e.location.index, st, frame.guards, mode.wellformed))
         amount = self.amount(e, st, frame, mode)
         chunks = st.mask.get(array, ())
-        if frame.bound and amount is not None:
+        if frame.bound and amount is not None and amount is not ATOMIC:
             self.check_injective(e, frame, index, amount, codes, st)
         if not frame.bound:
             self.engine.assume(z3.Implies(self.t.conj(frame.guards), self.perms.consistent_at_access(chunks, index)))
+        if amount is ATOMIC:
+            return self._consume_atomic(e, st, frame, codes, array, index)
         q, r = self.perms.at(chunks, index)
         if amount is None:
             enough, need = z3.Or(q > 0, r), "a read share of"
@@ -255,6 +264,23 @@ class Heap:
             chunk = Chunk(frac=z3.If(here, -taken, self.t.zero), quantified=bool(frame.bound),
                           remainders=self._butterfly(frame, index))
         return st.with_chunk(array, chunk)
+
+    def _consume_atomic(self, e: A.Perm, st: State, frame: Frame, codes: Codes, array, index) -> State:
+        """`atomic` is taken from `atomic` or a whole write, and leaves `atomic` and no
+        plain share behind: it is duplicable, and once handed out excludes every plain
+        share of the cell (docs/language.md, "Atomics")."""
+        chunks = st.mask.get(array, ())
+        self.engine.check(self.perms.can_atomic(chunks, index), codes.perm, e.span,
+                          f"{codes.what}: not enough permission: `atomic` or write permission on "
+                          f"`{short(e.location)}` may not be held",
+                          frame.guards, related=codes.related, store=st.store,
+                          race=access(st, array, index, ATOMIC, "take", e.location))
+        here, _ = self._footprint(frame, index, None)
+        q_here, _ = self.perms.at(chunks, self.t.X)
+        fly = self._butterfly(frame, index)
+        st = st.with_chunk(array, Chunk(frac=z3.If(here, -q_here, self.t.zero), quantified=bool(frame.bound),
+                                        remainders=fly))
+        return st.with_chunk(array, Chunk(atomic=here, quantified=bool(frame.bound), remainders=fly))
 
     def check_injective(self, e: A.Perm, frame: Frame, index, amount, codes: Codes, st: State) -> None:
         if unit_shift(index, frame.bound) is not None:

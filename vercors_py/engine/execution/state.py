@@ -4,9 +4,10 @@ State = store (symbol -> Z3 term) + memory values (array symbol -> Z3 array term
 permission mask (array symbol -> chunks) + the pre-state used by `\\old` + what the
 other threads hold, should a check fail (rivals.Peers, for race notes).
 
-Permissions (see docs/architecture.md): the amount a state holds of a cell is a pair
-(q, r): a fraction q and a read flag r meaning "plus a duplicable read share".  Reading
-needs q > 0 or r; writing needs q >= 1.  Each chunk describes what it contributes at a
+Permissions (see docs/architecture.md): the amount a state holds of a cell is a triple
+(q, r, a): a fraction q, a read flag r meaning "plus a duplicable read share", and an
+atomic flag a, the duplicable share `atomic` (docs/language.md, "Atomics").  Reading
+needs q > 0 or r; writing needs q >= 1; an atomic update needs a or q >= 1.  Each chunk describes what it contributes at a
 generic location, as terms over the placeholder constant X; the amount at cell x is the
 sum over chunks with X := x.  Quantified chunks reach a location through inverse
 functions (produce_consume.py), so masks never need quantifiers.
@@ -71,11 +72,16 @@ class Terms:
         return terms[0] if len(terms) == 1 else z3.And(*terms)
 
 
+# The amount `atomic` where a share is passed as a Real term (a fraction) or None (`read`).
+ATOMIC = "atomic"
+
+
 @attrs.frozen
 class Chunk:
     """What one permission contributes at the generic location X."""
     frac: z3.ArithRef | None = None      # fraction (Real), negative when taken away
     read: z3.BoolRef | None = None       # a duplicable read share
+    atomic: z3.BoolRef | None = None     # the duplicable share `atomic`
     quantified: bool = False             # from a \forall*: reaches X through an inverse
     remainders: bool = False             # over a butterfly: at a cell, rid of multiples (multiples.py)
 
@@ -109,6 +115,7 @@ class Permissions:
         # masks are immutable tuples, so (mask, cell) -> sum can be remembered.  The
         # mask itself is kept in the value so its id is not reused while cached.
         self._sums: dict[tuple[int, int], tuple] = {}
+        self._atomics: dict[tuple[int, int], tuple] = {}
 
     def at(self, chunks: tuple[Chunk, ...], x) -> tuple[z3.ArithRef, z3.BoolRef]:
         key = (id(chunks), x.get_id())
@@ -122,6 +129,17 @@ class Permissions:
         self._sums[key] = (chunks, q, r, x)
         return q, r
 
+    def atomic_at(self, chunks: tuple[Chunk, ...], x) -> z3.BoolRef:
+        """Whether the chunks hold `atomic` at the cell x."""
+        key = (id(chunks), x.get_id())
+        hit = self._atomics.get(key)
+        if hit is not None and hit[0] is chunks:
+            return hit[1]
+        flags = [_at_cell(c, c.atomic, self.t.X, x) for c in chunks if c.atomic is not None]
+        a = self.t.false if not flags else (flags[0] if len(flags) == 1 else z3.Or(*flags))
+        self._atomics[key] = (chunks, a, x)
+        return a
+
     def can_read(self, chunks, x) -> z3.BoolRef:
         q, r = self.at(chunks, x)
         return z3.Or(q > 0, r)
@@ -130,11 +148,19 @@ class Permissions:
         q, _ = self.at(chunks, x)
         return q >= 1
 
+    def can_atomic(self, chunks, x) -> z3.BoolRef:
+        q, _ = self.at(chunks, x)
+        return z3.Or(self.atomic_at(chunks, x), q >= 1)
+
     def consistent(self, chunks, x) -> z3.BoolRef:
         """What holds of any permission a real state holds: at most one write in all,
-        and a read share excludes the whole write."""
+        a read share excludes the whole write, and `atomic` excludes every plain share
+        (nobody holds one beside it: docs/language.md, "Atomics")."""
         q, r = self.at(chunks, x)
-        return z3.And(q >= 0, q <= 1, z3.Implies(r, q < 1))
+        facts = [q >= 0, q <= 1, z3.Implies(r, q < 1)]
+        if any(c.atomic is not None for c in chunks):
+            facts.append(z3.Implies(self.atomic_at(chunks, x), z3.And(q == 0, z3.Not(r))))
+        return z3.And(*facts)
 
     def consistent_at_access(self, chunks, x) -> z3.BoolRef:
         """Consistency worth stating at a cell that is accessed.  What single chunks

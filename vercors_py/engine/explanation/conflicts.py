@@ -36,7 +36,7 @@ from . import peer_clauses as P
 from .peer_clauses import Scratch
 from .rivals import RivalAccess, Overlap
 from ..solver.solver import SEED
-from ..execution.state import Terms
+from ..execution.state import ATOMIC, Terms
 
 # Sizes tried, smallest launches first: (gsize, ngroups).  A conflict between two threads
 # needs two of them; most show at two or three.
@@ -201,7 +201,7 @@ def _conflict(search: _Search, race):
     claims = P.claims(search, peers.resources, st, race.array, cell)
     if not claims:
         return None, ()
-    need = None if race.amount is None else search.term(race.amount)
+    need = race.amount if race.amount is None or race.amount is ATOMIC else search.term(race.amount)
     clashes = [z3.And(c.covers, _clash(t, need, c.amount)) for c in claims]
     other = [0 <= gid, gid < search.ngroups]
     if lid is None:
@@ -213,8 +213,12 @@ def _conflict(search: _Search, race):
 
 
 def _clash(t: Terms, need, amount):
-    """Whether a share `need` and another's `amount` (Real terms; None: a read share)
-    cannot be held at once: more than one in all, or a read share beside a whole one."""
+    """Whether a share `need` and another's `amount` (Real terms; None: a read share;
+    ATOMIC) cannot be held at once: more than one in all, a read share beside a whole
+    one, or `atomic` beside any plain share."""
+    if need is ATOMIC or amount is ATOMIC:
+        plain = amount if need is ATOMIC else need
+        return t.false if plain is ATOMIC else t.true if plain is None else plain > 0
     if need is None:
         return t.false if amount is None else amount >= 1
     if amount is None:

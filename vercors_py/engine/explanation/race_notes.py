@@ -31,6 +31,7 @@ from .conflicts import Conflicts
 from . import peer_clauses as P
 from .peer_clauses import Scratch
 from .rivals import RivalAccess, Overlap
+from ..execution.state import ATOMIC
 from ..solver.solver import SEED, Solver
 from ...semantics.dimensions import Sizes, derived_ids
 
@@ -132,10 +133,16 @@ class Thread:
 class Share:
     frac: Fraction = Fraction(0)
     read: bool = False                # a duplicable read share
+    atomic: bool = False              # the duplicable share `atomic`
 
     def clashes(self, t, amount):
-        """Whether this share and another's `amount` (a term; None: a read share) cannot
-        be held at once: more than one in all, or a read share beside a whole one."""
+        """Whether this share and another's `amount` (a term; None: a read share; ATOMIC)
+        cannot be held at once: more than one in all, a read share beside a whole one,
+        or `atomic` beside any plain share."""
+        if amount is ATOMIC:
+            return t.bool(not self.atomic)
+        if self.atomic:
+            return t.true if amount is None else amount > 0
         if amount is None:
             return t.bool(self.frac >= 1)
         if self.read:
@@ -143,6 +150,8 @@ class Share:
         return amount + z3.RealVal(f"{self.frac.numerator}/{self.frac.denominator}", t.ctx) > 1
 
     def text(self) -> str:
+        if self.atomic:
+            return "`atomic` on"
         if self.read:
             return "a read share of"
         if self.frac == 1:
@@ -195,6 +204,8 @@ def _(race: Overlap, probe: _Probe) -> Explanation | None:
 def _share(probe: _Probe, amount) -> Share | None:
     if amount is None:
         return Share(read=True)
+    if amount is ATOMIC:
+        return Share(atomic=True)
     frac = probe.fraction(probe.term(amount))
     return None if frac is None else Share(frac)
 
@@ -233,14 +244,16 @@ def _rival(probe: _Probe, race: RivalAccess, ours: Thread, cell: int, need: Shar
         return None
     model, i = found
     claim = claims[i]
-    amount = None if claim.amount is None else _eval(model, claim.amount)
+    duplicable = claim.amount is None or claim.amount is ATOMIC
+    amount = None if duplicable else _eval(model, claim.amount)
     if amount is not None and not z3.is_rational_value(amount):
         return None
     ids = tuple(v for v in (gid, lid) if v is not None)
-    certain = clashes[i] if amount is None else z3.And(clashes[i], claim.amount == amount)
+    certain = clashes[i] if duplicable else z3.And(clashes[i], claim.amount == amount)
     if not _certain(s, model, ids + claim.bound, certain):
         return None
-    share = Share(read=True) if amount is None else Share(amount.as_fraction())
+    share = Share(atomic=True) if claim.amount is ATOMIC else Share(read=True) if amount is None \
+        else Share(amount.as_fraction())
     g = _eval(model, gid).as_long()
     if lid is None:
         return Thread(g), claim, share
@@ -287,6 +300,8 @@ def _act(race: RivalAccess, need: Share, where: str) -> str:
             return f"reads {where}"
         case "write":
             return f"writes {where}"
+        case "update":
+            return f"updates {where} atomically"
     takes = "needs" if race.peers.who is Who.THREAD else "gets"
     return f"{takes} {need.text()} {where}"
 

@@ -1,0 +1,42 @@
+"""`infer` on kernels with atomics (docs/language.md, "Atomics"): `atomic` on the cells
+updated atomically (on every cell of the array where the cell is data-dependent), a
+note that their values are not tracked, and `infer.cannot` where a cell updated
+atomically is also accessed plainly between the same barriers (a race)."""
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from vercors_py import service
+
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "atomics" / "infer"
+
+
+def infer(name: str):
+    path = DATA / name
+    return service.infer_text(path.read_text(), path.name, service.Options(timeout=10.0, jobs=1))
+
+
+NOTE = "the values of cells updated atomically"
+
+
+def test_a_counter_gets_atomic_and_the_note():
+    result = infer("counter.pvl")
+    assert result.verdict.value == "inferred, verified", [d.message for d in result.diagnostics]
+    assert "requires Perm(c[0], atomic);" in result.text
+    assert f"// {NOTE} (c) are not tracked" in result.text
+
+
+def test_a_histogram_gets_atomic_on_every_bin_between_its_barriers():
+    result = infer("histogram.pvl")
+    assert result.verdict.value == "inferred, verified", [d.message for d in result.diagnostics]
+    assert "Perm(bins[k__], atomic)" in result.text and NOTE in result.text
+
+
+@pytest.mark.parametrize("name,cell", [("counter-racy.pvl", "`c[0]`"), ("histogram-racy.pvl", "`bins[lid]`")])
+def test_a_cell_updated_atomically_and_accessed_plainly_gets_no_contract(name, cell):
+    result = infer(name)
+    assert result.verdict.value == "not inferred" and result.exit_code == 3
+    [d] = result.diagnostics
+    assert d.code == "infer.cannot" and cell in d.message and "plainly" in d.message
