@@ -34,6 +34,23 @@ def test_a_histogram_gets_atomic_on_every_bin_between_its_barriers():
     assert "Perm(bins[k__], atomic)" in result.text and NOTE in result.text
 
 
+def test_a_counter_zeroed_by_one_thread_is_the_groups_to_hand_out_as_atomic():
+    # Thread 0's write is what the group holds: its barriers hand it out as `atomic`,
+    # then as a read share again (infer/reach.py: a later atomic is not added to
+    # main's requires beside the write there).
+    result = infer("counter-zeroed.pvl")
+    assert result.verdict.value == "inferred, verified", [d.message for d in result.diagnostics]
+    assert "requires lid == 0 ==> Perm(c[0], write);" in result.text
+    assert "ensures  Perm(c[0], atomic);" in result.text
+
+
+def test_with_several_groups_the_zeroed_counter_gets_a_contract_that_fails():
+    # A barrier orders one group only: thread 0 of each group zeroing the counter races
+    # with the other groups' atomics, and its write cannot be every group's.
+    result = infer("counter-zeroed-groups.pvl")
+    assert result.verdict.value == "inferred, not verified" and result.exit_code == 1
+
+
 @pytest.mark.parametrize("name,cell", [("counter-racy.pvl", "`c[0]`"), ("histogram-racy.pvl", "`bins[lid]`")])
 def test_a_cell_updated_atomically_and_accessed_plainly_gets_no_contract(name, cell):
     result = infer(name)

@@ -146,12 +146,15 @@ class _Writer:
         return out
 
     def _atomic(self, entry: dict) -> A.Expr:
-        """`atomic` on a cell updated atomically.  A plain access of the same cell in the
-        same interval is a race (docs/language.md, "Atomics"): no share allows both."""
+        """`atomic` on a cell updated atomically.  No share allows a plain access of the
+        same cell beside it (docs/language.md, "Atomics"): between the same barriers that
+        is a race; in main's `requires`, which holds every global cell the thread accesses
+        later, the group would need write to hand out both."""
         if entry["writes"] or entry["reads"]:
             cell = f"{entry['array']}[{format_expr(entry['index'])}]"
             raise CannotInfer(entry["span"], f"`{cell}` is updated atomically and also read or written plainly "
-                                             "between the same barriers: a data race, which no permission allows")
+                                             "by threads that hold it at once (between the same barriers, a data "
+                                             "race): no share allows both")
         return self._clause(entry, A.AtomicShare(span=entry["span"]), disj(entry["atomics"]))
 
     def _clause(self, entry: dict, amount: A.Expr, condition: A.Expr | None) -> A.Expr:

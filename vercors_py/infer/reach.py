@@ -152,14 +152,14 @@ def _requires(shape: Shape, held: dict) -> tuple:
     start = held[shape.start]
     later = [n for p in shape.points if p is not shape.start and not p.in_procedure
              for n in held[p] if n.array.scope is A.Scope.GLOBAL and stable(n)]
-    written = {n.array for p in shape.points for n in held[p] if n.write or n.atomic}
+    written = {n.array for p in shape.points for n in held[p] if n.write}
     extra = []
     for array in dict.fromkeys(n.array for n in later):
         mine = [n for n in later if n.array is array]
         if array not in written:
             extra += mine
             continue
-        writes = [n for n in mine if n.write or n.atomic]
+        writes = [n for n in mine if n.write]
         keys = {key(n) for n in writes}
         if all(key(n) in keys for n in start if n.array is array):
             extra += writes
