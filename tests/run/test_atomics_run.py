@@ -3,10 +3,13 @@ value, in every schedule; atomic beside atomic is no race, beside a plain access
 with both threads named; the amount `atomic` in the ledger of an annotated kernel."""
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 
 from vercors_py import service
 from vercors_py.run.model import RunOptions, Schedule
+from tests.support.expectations import header
 
 COUNT = """
 kernel count {{
@@ -61,3 +64,18 @@ def test_the_atomic_share_allows_atomics_and_nothing_else():
     # Beside an atomic share no plain share of the cell may exist.
     mixed = COUNT.format(pre=pre + " ** (tid == 0 ==> Perm(total[0], 1\\2))", body="atomic_add(total[0], 1);")
     assert errors(mixed) and set(errors(mixed)) <= {"vacuity.precondition", "distribution.group"}
+
+
+CHECKED = pathlib.Path(__file__).resolve().parents[1] / "data" / "atomics"
+
+
+@pytest.mark.parametrize("path", sorted(CHECKED.glob("*.pvl")), ids=lambda p: p.stem)
+def test_run_agrees_with_check_on_its_atomics_kernels(path):
+    # The oracle of tests/data/atomics (tests/engine/test_atomics.py): what check verifies
+    # runs clean, and each failing twin's mistake happens on the run too.  `atomic` is
+    # taken from a whole write (a barrier's group, the kernel, a caller) and leaves no
+    # plain share behind (run/values.py, run/resources.subtract).
+    verdict = header(path.read_text())[0]
+    result = service.run_text(path.read_text(), path.name, RunOptions())
+    assert (result.verdict.value == "clean") == (verdict == "verified"), \
+        [(d.code, d.message) for d in result.diagnostics]

@@ -112,8 +112,10 @@ def missing(have: dict[Cell, Amount], need: dict[Cell, Amount]) -> list[tuple[Ce
 def subtract(have: dict[Cell, Amount], give: dict[Cell, Amount]) -> dict[Cell, Amount]:
     left = dict(have)
     for cell, amount in give.items():
-        rest = left.get(cell, NONE) - amount
-        if rest.positive:
+        # Giving `atomic` leaves `atomic` and no plain share (it is duplicable, and taken
+        # from a write it takes the whole cell).
+        rest = ATOMIC if amount.atomics > 0 else left.get(cell, NONE) - amount
+        if rest.positive or rest.atomics > 0:
             left[cell] = rest
         else:
             left.pop(cell, None)

@@ -54,8 +54,10 @@ class Amount:
     def covers(self, needed: "Amount") -> bool:
         """Whether a holder of `self` can give `needed`: reads are duplicable, so a
         positive fraction or any read share covers any number of further reads."""
-        if needed.atomics > 0 and self.atomics <= 0:
-            return False
+        if needed.atomics > 0:
+            # `atomic` is taken from `atomic` or a whole write, and never beside a plain
+            # share (docs/language.md, "Atomics": taking it takes the whole cell).
+            return not needed.positive and (self.atomics > 0 or self.is_write)
         if needed.fraction != self.fraction:
             return needed.fraction < self.fraction
         return needed.reads <= 0 or self.reads > 0
