@@ -11,6 +11,6 @@ from tests.support.expectations import check
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "atomics"
 
 
-@pytest.mark.parametrize("path", sorted(DATA.glob("*.pvl")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted([*DATA.glob("*.pvl"), *DATA.glob("*.cu")]), ids=lambda p: p.stem)
 def test_atomics(path):
     assert check(path) == []
