@@ -272,7 +272,7 @@ def test_an_effect_in_a_helper_inside_a_larger_expression_is_refused(effect):
     assert refused(text) == [("unsupported.side-effect", 9, 39)]
 
 
-@pytest.mark.parametrize("effect", ["(*p)++"])
+@pytest.mark.parametrize("effect", ["(*p)++", "atomicAdd(p, 1)"])
 @pytest.mark.parametrize(("statement", "out", "verified"), [
     ("int v = bump(&a[threadIdx.x]);\n  out[threadIdx.x] = v;", 5, True),
     ("out[threadIdx.x] = bump(&a[threadIdx.x]);", 5, True),
