@@ -7,9 +7,9 @@ the type holds nothing to map.  Its barrier, `b.sync()`, `sync(b)` or GPUVerify'
 `synchronize(b)`, is `__syncthreads()`; `b.thread_rank()` is the thread's linear index
 in the block (x fastest), `b.size()` and `b.num_threads()` the block's thread count,
 and `b.thread_index()`, `b.group_index()`, `b.group_dim()`/`b.dim_threads()` are
-threadIdx, blockIdx and blockDim.  A `grid_group` may be made and passed on, but its
-barrier synchronises the whole grid, which the language has no statement for, and its
-values are not mapped: refused where used.  The warp-level groups (`tiled_partition`,
+threadIdx, blockIdx and blockDim.  A `grid_group` may be made and passed on; its
+barrier synchronises the whole grid (grid_sync.py); its values are not mapped: refused
+where used.  The warp-level groups (`tiled_partition`,
 `thread_block_tile`, `coalesced_threads`) are refused as warp functions are.
 """
 from __future__ import annotations
@@ -93,7 +93,7 @@ def maker(scope: Scope, call: Cursor) -> str | None:
     return _MAKERS.get(call.referenced.spelling)
 
 
-def _pure(scope: Scope, c: Cursor, span) -> None:
+def pure(scope: Scope, c: Cursor, span) -> None:
     """A group's expression is evaluated for nothing but the group: a variable or
     parameter of the file, or `this_thread_block()`; what else could have effects."""
     inner = _strip(c)
@@ -107,9 +107,8 @@ def _refuse(kind: str, span, what: str) -> Unsupported:
     if kind == WARP:
         return Unsupported("unsupported.warp", span, f"{what}: warp-level groups (tiled_partition, "
                                                      "thread_block_tile, coalesced_threads) are not supported")
-    return Unsupported("unsupported.statement", span,
-                       f"{what}: the grid's group (this_grid()) is not supported; its barrier synchronises the "
-                       "whole grid, which the language has no statement for")
+    return Unsupported("unsupported.function", span,
+                       f"{what}: of the grid's group (this_grid()) only its barrier is supported")
 
 
 def is_barrier(scope: Scope, c: Cursor) -> bool:
@@ -118,15 +117,15 @@ def is_barrier(scope: Scope, c: Cursor) -> bool:
 
 
 def barrier(scope: Scope, c: Cursor) -> bool:
-    """Whether `c` is a group's barrier: the block's is `__syncthreads()`; the grid's
-    and the warp groups' are refused."""
+    """Whether `c` is a block's barrier, `__syncthreads()`; the warp groups' are
+    refused (the grid's is grid_sync.py's)."""
     if not is_barrier(scope, c):
         return False
     kind, _, receiver = member(scope, c)
     span = scope.span(c)
     if kind != BLOCK:
         raise _refuse(kind, span, f"`{scope.text(c)}`")
-    _pure(scope, receiver, span)
+    pure(scope, receiver, span)
     return True
 
 
@@ -138,7 +137,7 @@ def declaration(scope: Scope, c: Cursor, init: Cursor | None) -> list:
     if kind == WARP:
         raise _refuse(kind, span, f"`{c.spelling}`")
     if init is not None:
-        _pure(scope, init, span)
+        pure(scope, init, span)
     return []
 
 
@@ -155,7 +154,7 @@ def value(exprs, c: Cursor):
     span = scope.span(c)
     if kind != BLOCK:
         raise _refuse(kind, span, f"`{scope.text(c)}`")
-    _pure(scope, receiver, span)
+    pure(scope, receiver, span)
     ctype = exprs.scalar(c)
     dims = range(3 if scope.dimensional else 1)
     most = math.prod(exprs.id_range("gsize", d)[1] for d in dims)
@@ -193,5 +192,5 @@ def vector(scope: Scope, base: Cursor) -> str | None:
     kind, operation, receiver = found
     if kind != BLOCK:
         raise _refuse(kind, scope.span(base), f"`{scope.text(base)}`")
-    _pure(scope, receiver, scope.span(base))
+    pure(scope, receiver, scope.span(base))
     return VECTORS[operation]

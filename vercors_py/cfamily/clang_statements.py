@@ -25,6 +25,7 @@ from . import clang_parse
 from . import clang_types as T
 from . import early_returns
 from . import gotos
+from . import grid_sync
 from . import intrinsics
 from . import old_values
 from . import switches
@@ -287,6 +288,8 @@ class Statements(Loops):
     def expression(self, c: Cursor, contract: tuple) -> list:
         if (warp := warps.barrier(self.e, builtin_call(self.s, c), strip(c))) is not None:
             return [warp]
+        if (grid := grid_sync.barrier(self.s, strip(c), contract)) is not None:
+            return [grid]
         fences = self.barrier(c)
         if fences is not None:
             return [A.Barrier(fences, contract or None, span=self.s.span(c), fenced_only=True)]

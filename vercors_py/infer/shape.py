@@ -365,6 +365,8 @@ class _Walk:
     def barrier(self, stmt: A.Barrier):
         if self.calling:
             raise CannotInfer(stmt.span, "a barrier in a procedure")
+        if stmt.among is A.Among.GRID:
+            raise CannotInfer(stmt.span, "a grid barrier (what it hands between groups is not inferred)")
         if not stmt.orders(self.scope) or stmt.among is A.Among.WARP:
             return          # a warp's barrier hands over nothing (check, docs/warps.md)
         after = self.point(stmt)

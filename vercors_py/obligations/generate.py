@@ -20,6 +20,7 @@ from ..semantics.symbols import Symbol
 from ..syntax import ast as A
 from .model import (CheckDeclarations, CheckFunction, Execute, Exhale, Forget, Havoc, Inhale, InhaleAll, Kind, Obligation,
                     Part, Who)
+from . import grid
 from .calls import calls_in, closure, component, procedure_cycle
 from ..semantics.queries import pure_conjuncts
 from .paths import with_path_facts
@@ -148,6 +149,7 @@ class _Kernel:
         # A kernel that names a component of an id or size is checked for launches of
         # three dimensions (engine/execution/threads.py); the others for one, as seed 004 has them.
         self.dimensional = names_components(self.k)
+        self.grid = grid.has_grid_barrier(self.main.body)      # groups exchange resources (grid.py)
 
     def place(self, node) -> str:
         """`barrier@12`, or `barrier@12:7` when another barrier starts on line 12."""
@@ -182,9 +184,10 @@ class _Kernel:
         obs += self.framing()
         obs += self.distribution()
         # A warp's barrier hands out nothing: no obligation of its own (docs/warps.md).
-        barriers = [n for n in A.walk(self.main.body) if isinstance(n, A.Barrier) and n.among is A.Among.GROUP]
+        barriers = [n for n in A.walk(self.main.body) if isinstance(n, A.Barrier) and n.among is not A.Among.WARP]
         for b in barriers:
-            obs += self.barrier(b)
+            obs += grid.obligations(self, b, has_facts(post_of(b.contract or ()))) if grid.is_grid(b) \
+                else self.barrier(b)
         obs += self.levels()
         return obs
 
@@ -310,8 +313,7 @@ class _Kernel:
         scope_locals = locals_in_scope(self.main.body, b)
         obs = [self.ob(f"{self.place(b)}/resources", Kind.BARRIER_RESOURCES, b.span,
                        f"the group has every resource the barrier at line {line} hands out",
-                       self.group_resources() + [
-                           Havoc(),
+                       (grid.group_pool(self, b, requires) if self.grid else self.group_resources() + [Havoc()]) + [
                            # A condition in the ensures reads memory as its own thread
                            # sees it after the barrier: alike only where fenced.
                            Inhale(Part(requires, Who.ALL_IN_GROUP, resources=False, visible=b.fences,

@@ -2,8 +2,8 @@
 
 Two accesses to one array, at least one a write, race when two distinct threads can
 make them to one cell: in one barrier interval for threads of one work group (any
-memory), and anywhere in the kernel for threads of two groups (global memory: no
-barrier orders groups).  The second thread is the first with its own unknowns (and, for
+memory), and for threads of two groups (global memory) anywhere in the kernel, or in
+one interval of the grid's barriers where it has them (grids.py).  The second thread is the first with its own unknowns (and, for
 another group, its group's) replaced by copies; both meet the launch's assumptions.
 A model names the threads, the cell and the launch; unknown is never race-free.
 """
@@ -18,7 +18,7 @@ from .. import diagnostics as D
 from ..engine.execution.threads import unknowns
 from ..semantics.dimensions import derived_ids
 from ..syntax import ast as A
-from . import bounds, claims, private, radix, warps
+from . import bounds, claims, grids, private, radix, warps
 from .intervals import intervals
 from .events import Access
 from .model import RacesVerdict
@@ -57,7 +57,7 @@ def check(p: Protocol, timeout: float, benign_writes: bool = False, intra_group:
     for (which, warp_level, lockstep), same in zip(halves, seconds):
         singles = claims.same_statement(p, same, intra_group)
         for scope in (A.Scope.LOCAL, A.Scope.GLOBAL):
-            for interval in intervals(p.body, scope, warp_level):
+            for interval in intervals(p.body, scope, A.Among.WARP if warp_level else A.Among.GROUP):
                 for accesses in filter(lambda g: private.shared(p, g), _by_array(_distinct(interval))):
                     key = (which, frozenset(id(a) for a in accesses))
                     if key not in seen:
@@ -65,11 +65,14 @@ def check(p: Protocol, timeout: float, benign_writes: bool = False, intra_group:
                         pairs += _count(accesses)
                         _ask(p, accesses, same, timeout, benign_writes, found, unknown,
                              claims.facts(p, _distinct(interval), same, intra_group) + singles, lockstep)
-    global_accesses = [] if intra_group else _distinct(a for i in intervals(p.body, A.Scope.GLOBAL) for a in i)
-    known = claims.facts(p, global_accesses, other)
-    for accesses in filter(lambda g: private.shared(p, g), _by_array(global_accesses)):
-        pairs += _count(accesses)
-        _ask(p, accesses, other, timeout, benign_writes, found, unknown, known)
+    for global_accesses in [] if intra_group else grids.between_groups(p, _distinct):
+        known = claims.facts(p, global_accesses, other)
+        for accesses in filter(lambda g: private.shared(p, g), _by_array(global_accesses)):
+            key = (A.Among.GRID, frozenset(id(a) for a in accesses))
+            if key not in seen:
+                seen.add(key)
+                pairs += _count(accesses)
+                _ask(p, accesses, other, timeout, benign_writes, found, unknown, known)
     if found:
         return KernelRaces(RacesVerdict.RACY, tuple(_first_per_statements(found))[:MAX_REPORTED], pairs)
     if unknown:
@@ -337,7 +340,8 @@ def _witness(p: Protocol, a: Access, b: Access, model, second: _Second) -> D.Dia
     other = thread(second(p.gid.whole), second(p.lid.whole))
     kind = "-".join(sorted((a.kind, b.kind), key=("read", "write", "atomic").index))
     where = ("in the same barrier interval" if second.same_group
-             else "from different work groups, which no barrier orders")
+             else "from different work groups, in the same interval of the grid's barriers"
+             if grids.has_grid_barrier(p.body) else "from different work groups, which no barrier orders")
     if second.warp == warps.OTHER:
         where += " (threads of different warps: a warp's barrier orders only its own threads)"
     elif second.warp == warps.SAME and p.kernel.warp.lockstep:
@@ -363,19 +367,21 @@ def _first_per_statements(found: list[D.Diagnostic]) -> list[D.Diagnostic]:
     return out
 
 
-def reached_uniformly(p: Protocol, span, timeout: float) -> bool:
-    """Whether every two threads of a work group agree on reaching the barrier or jump
-    at `span`, wherever the walk met it: GPUVerify's semantic check of
-    uniformity, which the lock-step rule over-approximates."""
+def reached_uniformly(p: Protocol, span, timeout: float, grid: bool = False) -> bool:
+    """Whether every two threads of a work group (of the kernel, `grid`) agree on
+    reaching the barrier or jump at `span`, wherever the walk met it: GPUVerify's
+    semantic check of uniformity, which the lock-step rule over-approximates."""
     guards = p.reach.get(span)
     if not guards:
         return False
     # A warp's barrier or exchange needs only the threads of one warp to agree.
     warp = span in warps.steps(p.kernel)
-    second = _second(p, same_group=True, warp=warps.SAME if warp else None)
+    # Across the kernel: the second thread's group's unknowns its own too, and its gid
+    # free (equal to the first's or not: every pair).
+    second = _second(p, same_group=False) if grid else _second(p, same_group=True, warp=warps.SAME if warp else None)
     for guard in guards:
         s = query_solver(p.engine.t.ctx, timeout)
-        s.add(p.facts, second.facts, guard != second(guard), *([second.distinct] if warp else []))
+        s.add(p.facts, second.facts, guard != second(guard), *([second.distinct] if warp and not grid else []))
         if s.check() != z3.unsat:
             return False
     return True

@@ -18,13 +18,19 @@ kernel is of one form, the values a cell takes are known up to plain writes:
 
 Only a plain write can undo them, and a plain write between two threads' atomics on one
 cell races with one of them: with the other thread's atomic in the same barrier interval
-(threads of one group), or with the atomic of another group (global memory, which no
-barrier orders).  So in every execution up to its first race, two distinct threads do
-not both succeed at claims, nor draw equal tickets, on one cell in one barrier interval
-of their group, nor, from two groups, anywhere in the kernel; that is the fact each
-query gets for the claims and tickets among the accesses it is asked about (the
-interval's, or the kernel's global ones for two groups).  Races are found in those
-executions, so the fact hides none.
+(threads of one group), or with the atomic of another group in the same interval of the
+grid's barriers (global memory, which only a grid barrier orders between groups: a
+write between two atomics of one grid interval is in that interval too, since every
+thread passes each grid barrier at once, and a group's barrier cannot order it after
+the atomic of one group and before that of another).  So in every execution up to its
+first race, two distinct threads do not both succeed at claims, nor draw equal tickets,
+on one cell in one barrier interval of their group, nor, from two groups, in one grid
+interval (the whole kernel when it has no grid barrier); that is the fact each query
+gets for the claims and tickets among the accesses it is asked about (the interval's,
+or a grid interval's global ones for two groups: grids.py).  Across a grid barrier the
+fact would be false: a plain write in the interval between resets the cell without a
+race, and two groups then both win (tests/data/protocols/gridsync-claims-racy.cu).
+Races are found in those executions, so the fact hides none.
 """
 from __future__ import annotations
 

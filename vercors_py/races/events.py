@@ -49,7 +49,7 @@ class Access:
 class Sync:
     fences: frozenset              # the memory spaces (A.Scope) whose accesses it orders
     span: Span
-    warp: bool = False             # it orders the threads of one warp only (__syncwarp)
+    among: A.Among = A.Among.GROUP # the threads it orders: a warp's, a group's, the kernel's
 
 
 @attrs.frozen(eq=False)

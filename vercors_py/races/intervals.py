@@ -67,45 +67,51 @@ def choice(x: Flow, y: Flow) -> Flow:
                 skips.either(x.skip, y.skip))
 
 
-# `warp`: the intervals of two threads of one warp, which a warp's barrier (__syncwarp)
-# separates too; otherwise those of two threads of a group, which it does not (races/warps.py).
+# `pair`: the smallest unit the two threads asked about share.  Two threads of one warp
+# (WARP) are separated by every barrier, of one group (GROUP) by a group's or the
+# grid's, not a warp's (races/warps.py), of two groups (GRID) by the grid's only
+# (races/grids.py).
+_SEPARATES = {A.Among.WARP: frozenset(A.Among), A.Among.GROUP: frozenset({A.Among.GROUP, A.Among.GRID}),
+              A.Among.GRID: frozenset({A.Among.GRID})}
+
+
 @functools.singledispatch
-def flow(event, scope: A.Scope, warp: bool = False) -> Flow:
+def flow(event, scope: A.Scope, pair: A.Among = A.Among.GROUP) -> Flow:
     raise TypeError(f"not a protocol event: {type(event).__name__}")
 
 
 @flow.register
-def _(event: Access, scope: A.Scope, warp: bool = False) -> Flow:
+def _(event: Access, scope: A.Scope, pair: A.Among = A.Among.GROUP) -> Flow:
     return Flow((event,), None, (), None) if event.scope is scope else _NOTHING
 
 
 @flow.register
-def _(event: Sync, scope: A.Scope, warp: bool = False) -> Flow:
-    return _BARRIER if scope in event.fences and (warp or not event.warp) else _NOTHING
+def _(event: Sync, scope: A.Scope, pair: A.Among = A.Among.GROUP) -> Flow:
+    return _BARRIER if scope in event.fences and event.among in _SEPARATES[pair] else _NOTHING
 
 
 @flow.register
-def _(event: Seq, scope: A.Scope, warp: bool = False) -> Flow:
-    return functools.reduce(seq, (flow(e, scope, warp) for e in event.items), _NOTHING)
+def _(event: Seq, scope: A.Scope, pair: A.Among = A.Among.GROUP) -> Flow:
+    return functools.reduce(seq, (flow(e, scope, pair) for e in event.items), _NOTHING)
 
 
 @flow.register
-def _(event: Choice, scope: A.Scope, warp: bool = False) -> Flow:
-    flows = [flow(e, scope, warp) for e in event.options]
+def _(event: Choice, scope: A.Scope, pair: A.Among = A.Among.GROUP) -> Flow:
+    flows = [flow(e, scope, pair) for e in event.options]
     # No option at all: code no thread reaches, no path through it.
     return functools.reduce(choice, flows[1:], flows[0]) if flows else _NEVER
 
 
 @flow.register
-def _(event: Loop, scope: A.Scope, warp: bool = False) -> Flow:
+def _(event: Loop, scope: A.Scope, pair: A.Among = A.Among.GROUP) -> Flow:
     # Kept: an outer loop asks for its body's flow, and its loop's, at every level.
-    if (scope, warp) not in event.flows:
-        event.flows[(scope, warp)] = _loop(event, scope, warp)
-    return event.flows[(scope, warp)]
+    if (scope, pair) not in event.flows:
+        event.flows[(scope, pair)] = _loop(event, scope, pair)
+    return event.flows[(scope, pair)]
 
 
-def _loop(event: Loop, scope: A.Scope, warp: bool) -> Flow:
-    e = flow(event.body, scope, warp)
+def _loop(event: Loop, scope: A.Scope, pair: A.Among) -> Flow:
+    e = flow(event.body, scope, pair)
     later = lambda part: None if part is None else tuple(event.next(a) for a in part)
     test = tuple(a for a in event.test if a.scope is scope)
     # Zero iterations run through with the test that fails (unless the loop is surely
@@ -128,15 +134,34 @@ def crossing(event: Event) -> list[Access]:
     """The accesses that can share an interval with code outside `event`, in some memory
     space: before its first barrier, after its last, or on a path that meets none."""
     found: dict = {}
-    for scope in A.Scope:
-        f = flow(event, scope)
+    # Threads of two groups meet across a group's barriers where the grid has its own.
+    pairs = (A.Among.GROUP, A.Among.GRID) if has_grid_barrier(event) else (A.Among.GROUP,)
+    for scope, pair in ((scope, pair) for scope in A.Scope for pair in pairs):
+        f = flow(event, scope, pair)
         found.update((id(a), a) for part in (f.first, f.last, f.through) if part for a in part)
     return list(found.values())
 
 
-def intervals(event: Event, scope: A.Scope, warp: bool = False) -> list[tuple[Access, ...]]:
-    """Every barrier interval of the kernel for a memory space, as its accesses: those
-    closed inside, and those from the start or to the end of the kernel."""
-    f = flow(event, scope, warp)
+def has_grid_barrier(event: Event) -> bool:
+    stack = [event]
+    while stack:
+        current = stack.pop()
+        match current:
+            case Sync(among=A.Among.GRID):
+                return True
+            case Seq():
+                stack.extend(current.items)
+            case Choice():
+                stack.extend(current.options)
+            case Loop():
+                stack.append(current.body)
+    return False
+
+
+def intervals(event: Event, scope: A.Scope, pair: A.Among = A.Among.GROUP) -> list[tuple[Access, ...]]:
+    """Every barrier interval of the kernel for a memory space and a pair of threads, as
+    its accesses: those closed inside, and those from the start or to the end of the
+    kernel."""
+    f = flow(event, scope, pair)
     found = list(f.middle) + [part for part in (f.through, f.first, f.last) if part]
     return [i for i in found if i]

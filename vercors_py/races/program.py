@@ -36,14 +36,14 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
                                        f"kernel `{ck.kernel.name}`: {problem}; its races are unknown"))
             verdicts.add(RacesVerdict.RACY if divergence else RacesVerdict.UNKNOWN)
             continue
-        divergence = _still_divergent(p, divergence, timeout)
+        divergence = _still_divergent(p, divergence, uniformity.grid, timeout)
         known = frozenset()
         while divergence and (more := decided(p, timeout)) > known:
             # Conditions the launch decides alike for a group are uniform: the rule again.
             known = more
             again = analyze(ck.kernel.main, known, memory=True)
             p = protocol(ck.kernel, checked.functions, again.uniform, timeout, cancel, fenced_only)
-            divergence = _still_divergent(p, list(again.divergence), timeout)
+            divergence = _still_divergent(p, list(again.divergence), again.grid, timeout)
         diagnostics += divergence
         if divergence:
             verdicts.add(RacesVerdict.RACY)
@@ -58,13 +58,14 @@ def races_checked(checked, timeout: float, cancel=None, benign_writes: bool = Fa
     return worst(verdicts, RacesVerdict.RACE_FREE), tuple(sorted(diagnostics, key=D.sort_key)), pairs
 
 
-def _still_divergent(p, divergence: list, timeout: float) -> list:
+def _still_divergent(p, divergence: list, grid: frozenset, timeout: float) -> list:
     """The lock-step rule's diagnostics that the semantic check does not dismiss.  A
-    barrier or jump is dismissed when it is reached uniformly; an assignment under a
-    non-uniform condition (`divergence.uniform-assign`) only when every barrier and jump
-    of the kernel is."""
+    barrier or jump is dismissed when it is reached uniformly (by every two threads of
+    the kernel for those at `grid`: a grid barrier, a jump past one); an assignment
+    under a non-uniform condition (`divergence.uniform-assign`) only when every barrier
+    and jump of the kernel is."""
     kept = [d for d in divergence
-            if d.code == "divergence.uniform-assign" or not reached_uniformly(p, d.span, timeout)]
+            if d.code == "divergence.uniform-assign" or not reached_uniformly(p, d.span, timeout, d.span in grid)]
     # Nothing kept, nothing to dismiss: the barriers need no check of their own then.
     if kept and all(d.code == "divergence.uniform-assign" for d in kept) and \
             all(reached_uniformly(p, span, timeout) for span in p.reach):

@@ -309,7 +309,7 @@ class _Walk:
                 self.reach.setdefault(stmt.span, []).append(guard)
                 # Other threads may have written any memory by now.
                 orders = frozenset(A.Scope(f.value) for f in stmt.fences) if self.fenced_only else _ALL_MEMORY
-                return (Sync(orders, stmt.span, warp=stmt.among is A.Among.WARP),
+                return (Sync(orders, stmt.span, stmt.among),
                         attrs.evolve(st, values=self._fresh_memory(st.values)), guard)
             case A.WarpExchange():
                 # Every lane of the warp must reach it (divergence, as for a barrier); it

@@ -34,7 +34,7 @@ SAME, OTHER = "one warp", "different warps"
 
 
 def has_warp_barrier(body) -> bool:
-    return any(isinstance(e, Sync) and e.warp for e in _events(body))
+    return any(isinstance(e, Sync) and e.among is A.Among.WARP for e in _events(body))
 
 
 def halves(p) -> tuple[tuple[str | None, bool, bool], ...]:
@@ -52,7 +52,7 @@ def loose(p) -> list:
     found: dict = {}
     for loop in (e for e in _events(p.body) if isinstance(e, Loop)):
         syncs = [e for e in _events(loop.body) if isinstance(e, Sync)]
-        if syncs and all(s.warp for s in syncs):
+        if syncs and all(s.among is A.Among.WARP for s in syncs):
             for inner in (e for e in _events(loop) if isinstance(e, Loop)):
                 found.update((u.get_id(), u) for u, _ in inner.renaming)
     return list(found.values())

@@ -53,6 +53,7 @@ class Group:
         self.warp_epochs: dict[int, int] = {}      # warp barriers passed, per warp (run/warps.py)
         self.pool: dict[Cell, Amount] = {}
         self.over = False                  # finished, or stopped by divergence
+        self.parked = None                 # every thread waits at this grid barrier (grids.py)
 
 
 class KernelRun:
@@ -71,6 +72,8 @@ class KernelRun:
         self.start_memory = self.memory.snapshot()
         self.contracts = options.contracts and annotated(kernel)
         self.races = RaceDetector()
+        self.grid_epoch = 0                # grid barriers passed (grids.py)
+        self.kernel_pool: dict[Cell, Amount] = {}   # what the kernel holds (grids.py)
         self.problems: dict[tuple, D.Diagnostic] = {}
         self.first_problem: tuple[int, ...] | None = None   # steps the first problem involves
         self.steps = 0
@@ -156,6 +159,9 @@ class KernelRun:
             else:
                 group.pool = {**R.total(h for _, h in mine_holders), **local}
         pools = [(g, {c: a for c, a in g.pool.items() if c.group is None}) for g in self.groups]
+        # What the kernel holds (grids.py): its contract's resources, or all of global
+        # memory (nothing else runs), and every group's local memory.
+        self.kernel_pool = {c: a for g in self.groups for c, a in g.pool.items() if c.group is not None}
         if explicit_kernel:
             reading = readings.get((0, None, None))
             kernel_pool = reading.total() if reading else {}
@@ -163,6 +169,10 @@ class KernelRun:
             for cell, need, have in R.missing(kernel_pool, groups_total):
                 self._overlap("distribution.kernel", cell, [(ids, h) for ids, h in holders if h.cell == cell],
                               "the kernel's resources do not cover the groups' starting permissions")
+            self.kernel_pool.update(kernel_pool)
+        else:
+            self.kernel_pool.update({Cell(a.symbol, None, i): Amount(1) for a in self.kernel.arrays
+                                     if a.scope is A.Scope.GLOBAL for i in range(self.memory.lengths[a.symbol])})
         by_cell: dict[Cell, list] = {}
         for ids, h in holders:
             by_cell.setdefault(h.cell, []).append((ids, h))
@@ -199,7 +209,8 @@ class KernelRun:
             return
         first, second = other, access
         where = ("in the same barrier interval" if first.thread.gid == second.thread.gid
-                 else "in different work groups, which never synchronise")
+                 else "in different work groups, in the same interval of the grid's barriers" if self.grid_epoch
+                 or any(g.parked for g in self.groups) else "in different work groups, which never synchronise")
         message = (f"{kind(first, second)} race on {second.cell.describe()}: {first.thread.describe()} "
                    f"{first.verb} it (line {first.span.start_line}) and {second.thread.describe()} "
                    f"{second.verb} it (line {second.span.start_line}) {where}")
@@ -258,12 +269,14 @@ class KernelRun:
         w = warps.index(self.warp, lanes[0].ids.lid)
         group.warp_epochs[w] = group.warp_epochs.get(w, 0) + 1
 
-    def release(self, group: Group, barrier: A.Barrier) -> None:
+    def release(self, group: Group, barrier: A.Barrier, pooled: bool = True) -> list:
+        """The group's threads pass `barrier`; what it hands out, which the group's
+        resources must cover (`pooled`; a grid barrier's, the kernel's: grids.py)."""
         self.memory.fence(group.gid, barrier.fences)
         for scope in A.Scope:
             group.epochs[scope] += barrier.orders(scope)
         if not self.contracts:
-            return
+            return []
         posts = [c for c in barrier.contract or () if c.kind.is_post]
         given: list[tuple[ThreadId, R.Held]] = []
         for thread in group.threads:
@@ -278,17 +291,23 @@ class KernelRun:
             for fact in reading.false:
                 self.report(thread, "barrier.functional", fact.span,
                             "the barrier's postcondition does not hold after the barrier", frame=thread.barrier_frame)
+        if pooled:
+            self.cover(group.pool, given, barrier, "the group")
+        return given
+
+    def cover(self, pool: dict, given: list, barrier: A.Barrier, holder: str) -> None:
+        """What a barrier hands out is in `pool`, what `holder` has."""
         totals = R.total(h for _, h in given)
-        for cell, need, have in R.missing(group.pool, totals):
+        for cell, need, have in R.missing(pool, totals):
             owners = [(ids, h) for ids, h in given if h.cell == cell]
             if have.positive and len({ids for ids, _ in owners}) > 1:
                 self._overlap("barrier.resources", cell, owners,
-                              f"the barrier at line {barrier.span.start_line} hands out more than the group has")
+                              f"the barrier at line {barrier.span.start_line} hands out more than {holder} has")
             else:
                 ids, h = owners[0]
                 self._add("barrier.resources", h.span,
                           f"the barrier at line {barrier.span.start_line} hands {ids.describe()} "
-                          f"{need.describe()} of {cell.describe()}, but the group holds "
+                          f"{need.describe()} of {cell.describe()}, but {holder} holds "
                           f"{'nothing' if not have.positive else have.describe()} of it")
 
     def group_over(self, group: Group) -> None:

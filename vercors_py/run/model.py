@@ -94,6 +94,7 @@ class CellAccess:
     warp: int = 0                 # the thread's warp in its group
     warp_epoch: int = 0           # its warp's barrier count when it happened
     at: tuple | None = None       # the statement instance (its step key), for warps in lock-step
+    grid_epoch: int = 0           # the grid barriers passed when it happened (grids.py)
 
     @property
     def verb(self) -> str:

@@ -1,6 +1,7 @@
 """Data races between barriers (seed 000): two accesses to one cell, at least one a
 write, by different threads of a group in the same barrier interval, or by threads of
-different groups to global memory at any time.
+different groups to global memory in the same interval of the grid's barriers (at any
+time in a kernel without them).
 
 An atomic update is a write that races with any plain access and with no other atomic
 update (docs/language.md, "Atomics").
@@ -35,7 +36,8 @@ class RaceDetector:
 
 def _concurrent(a: CellAccess, b: CellAccess) -> bool:
     if a.thread.gid != b.thread.gid:
-        return b.cell.group is None            # groups never synchronise
+        # Groups synchronise at the grid's barriers only (grids.py).
+        return b.cell.group is None and a.grid_epoch == b.grid_epoch
     if a.epoch != b.epoch or a.warp != b.warp:
         return a.epoch == b.epoch
     # One warp (run/warps.py): in lock-step only one statement instance's two writes

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .launch import Group, KernelRun
 from .model import Schedule, TraceStep
-from . import warps
+from . import grids, warps
 from .thread import Arrive, Step, ThreadRun
 
 
@@ -60,13 +60,16 @@ class Driver:
     def _settle_if_stuck(self, group: Group) -> None:
         """Settle a group until one of its threads can run or it is over (a release may
         lead straight to the next barrier)."""
-        while not group.over and not self.run.stopped and not any(t in self.runnable for t in group.threads):
+        while not group.over and not self.run.stopped and group.parked is None \
+                and not any(t in self.runnable for t in group.threads):
             self._settle(group)
 
     def _mask(self, group: Group) -> list[ThreadRun]:
         """The lock-step active mask: the threads at the smallest key, when they are about
         to run a statement (threads at a barrier wait for `_settle`)."""
         live = [t for t in group.threads if t in self.events]
+        if group.parked is not None:
+            return []           # it waits for the other groups at a grid barrier
         if not live:
             self._settle(group)
             return []
@@ -123,11 +126,15 @@ class Driver:
         live = [t for t in group.threads if t in self.events]
         if not live:
             self.run.group_over(group)
+            grids.finished(self, group)
             return
         waiting = [t for t in live if isinstance(self.events[t], Arrive)]
         first = self.events[waiting[0]]
         finished = [t for t in group.threads if t not in self.events]
         others = [t for t in live if self.events[t].key != first.key or not isinstance(self.events[t], Arrive)]
+        if not finished and not others and grids.is_grid(first.barrier):
+            grids.park(self, group, first)
+            return
         if not finished and not others:
             self.run.release(group, first.barrier)
             for thread in waiting:
@@ -152,6 +159,7 @@ class Driver:
         for thread in live:
             del self.events[thread]
             self.runnable.discard(thread)
+        grids.finished(self, group, "stopped (divergence)")
 
 
 class _Pool:

@@ -101,7 +101,7 @@ class ThreadRun:
         launch = self.launch
         access = CellAccess(self.ids, cell, write, span, launch.steps, launch.epoch(self.ids.gid, cell), atomic,
                             warps.index(launch.warp, self.ids.lid), launch.warp_epoch(self.ids),
-                            self.at if launch.warp.lockstep else None)
+                            self.at if launch.warp.lockstep else None, launch.grid_epoch)
         launch.access(access)
         if launch.contracts:
             amount = self.ledger.get(cell, NONE)

@@ -25,6 +25,9 @@ from .queries import mentions
 from .symbols import Symbol, SymbolKind, reserved_base
 
 UNIFORM_RESERVED = frozenset({"gid", "gsize", "ngroups", "tcount"})
+# The same for every thread of the kernel, whatever its group: what a grid barrier's
+# conditions may depend on.
+KERNEL_RESERVED = UNIFORM_RESERVED - {"gid"}
 # In a local's name: it holds an argument of a call the whole work group makes (_collective).
 COLLECTIVE = "$group_"
 # In a local's name: the C front end's mark of an OpenCL asynchronous copy that the kernel
@@ -36,6 +39,9 @@ UNWAITED = "$unwaited_"
 class Uniformity:
     uniform: frozenset[Symbol]            # uniform locals of main
     diagnostics: tuple[D.Diagnostic, ...]
+    # The spans whose every thread of the kernel, not only of a group, must agree on
+    # reaching them (a grid barrier, a jump past one): races/program.py asks so.
+    grid: frozenset = frozenset()
 
     @property
     def divergence(self) -> tuple[D.Diagnostic, ...]:
@@ -56,8 +62,10 @@ class _Walker:
     """One pass over `main` under a given guess of the uniform locals."""
 
     def __init__(self, uniform: frozenset[Symbol], set_first: frozenset[int] = frozenset(),
-                 decided: frozenset[int] = frozenset(), memory: bool = False):
+                 decided: frozenset[int] = frozenset(), memory: bool = False,
+                 reserved: frozenset[str] = UNIFORM_RESERVED):
         self.uniform = uniform
+        self.reserved = reserved          # the ids and sizes alike for the threads asked about
         self.decided = decided            # ids of `if`s whose condition is known to be uniform
         self.memory = memory              # a read at a uniform index is uniform
         self.set_first = set_first        # ids of declarations without a value set before any read
@@ -74,7 +82,7 @@ class _Walker:
                 case A.Index() if not (self.memory and self.is_uniform(node.index)):
                     return False
                 case A.Name(symbol=Symbol() as s):
-                    if s.kind is SymbolKind.RESERVED and reserved_base(s.name) not in UNIFORM_RESERVED:
+                    if s.kind is SymbolKind.RESERVED and reserved_base(s.name) not in self.reserved:
                         return False
                     if s.kind in (SymbolKind.LOCAL, SymbolKind.PARAM) and s not in self.uniform:
                         return False
@@ -206,10 +214,10 @@ def _first_use(stmt, var: Symbol) -> str | None:
 
 def _fixed_point(body: A.Block, candidates: frozenset[Symbol], set_first: frozenset[int],
                  use_context: bool, decided: frozenset[int] = frozenset(),
-                 memory: bool = False) -> tuple[frozenset[Symbol], _Walker]:
+                 memory: bool = False, reserved: frozenset[str] = UNIFORM_RESERVED) -> tuple[frozenset[Symbol], _Walker]:
     uniform = candidates
     while True:
-        walker = _Walker(uniform, set_first, decided, memory)
+        walker = _Walker(uniform, set_first, decided, memory, reserved)
         walker.block(body.stmts, None, ())
         losers = {a.var for a in walker.assignments
                   if a.value is None or not walker.is_uniform(a.value) or (use_context and not a.uniform_context)}
@@ -237,7 +245,7 @@ def analyze(main: A.Procedure, decided: frozenset[int] = frozenset(), memory: bo
                      if isinstance(loop, (A.While, A.For)) and id(loop.body) in holders}
 
     for barrier, guard in walker.barriers:
-        if guard is not None:
+        if guard is not None and not _grid(barrier):     # reported by _grid_divergence
             # A warp's step: only its lanes must all reach it; the rule asks the whole group (sound).
             what = warp_step(barrier)
             problems.append(D.error(
@@ -263,6 +271,9 @@ def analyze(main: A.Procedure, decided: frozenset[int] = frozenset(), memory: bo
                 related=(D.Related(a.cause.span, "the non-uniform condition"),)))
 
     problems += _collective(walker, uniform) + _unwaited(walker)
+    grid = _grid_divergence(main, set_first)
+    seen = {(d.code, d.span) for d in problems}
+    problems += [d for d in grid if (d.code, d.span) not in seen]
 
     barrier_starts = [b.span.start for b, _ in walker.barriers]
     for jump, guard, loops in walker.jumps:
@@ -277,7 +288,57 @@ def analyze(main: A.Procedure, decided: frozenset[int] = frozenset(), memory: bo
                 "divergence.jump", jump.span,
                 f"`{word}` under the non-uniform condition `{short(guard)}` lets some threads skip a barrier",
                 related=(D.Related(guard.span, "the non-uniform condition"),)))
-    return Uniformity(uniform, tuple(problems))
+    return Uniformity(uniform, tuple(problems), frozenset(d.span for d in grid))
+
+
+def _grid(s) -> bool:
+    return isinstance(s, A.Barrier) and s.among is A.Among.GRID
+
+
+def _grid_divergence(main: A.Procedure, set_first: frozenset[int]) -> list[D.Diagnostic]:
+    """A grid barrier (cooperative groups' `this_grid().sync()`) must be reached by every
+    thread of the kernel: its conditions, and those of the jumps that could skip it, must
+    be the same for all threads of all groups.  The rule above asks it of a group with
+    gid uniform; here gid is not, nor anything read from memory, nor what another
+    analysis decided for the threads of one group."""
+    if not any(_grid(s) for s in A.statements(main.body)):
+        return []
+    _, walker = _fixed_point(main.body, frozenset(_locals_of(main.body)), set_first, use_context=True,
+                             reserved=KERNEL_RESERVED)
+    problems = []
+    for barrier, guard in walker.barriers:
+        if _grid(barrier) and guard is not None:
+            problems.append(D.error(
+                "divergence.barrier", barrier.span,
+                f"grid barrier under the condition `{short(guard)}`, which may differ between threads of the "
+                "kernel: every thread of every work group must reach it",
+                related=(D.Related(guard.span, "this condition may differ between threads (of one group, or of "
+                                               "different groups)"),)))
+    holders = _grid_holders(main.body)
+    starts = [b.span.start for b, _ in walker.barriers if _grid(b)]
+    for jump, guard, loops in walker.jumps:
+        if isinstance(jump, A.Return):
+            follows = any(start > jump.span.start for start in starts) or \
+                any(id(loop.body) in holders for loop in loops)
+        else:
+            follows = bool(loops) and id(loops[-1].body) in holders
+        if follows:
+            word = type(jump).__name__.lower()
+            problems.append(D.error(
+                "divergence.jump", jump.span,
+                f"`{word}` under the condition `{short(guard)}`, which may differ between threads of the kernel, "
+                "lets some threads skip a grid barrier",
+                related=(D.Related(guard.span, "the condition"),)))
+    return problems
+
+
+def _grid_holders(body: A.Block) -> set[int]:
+    """The ids of the statements that contain a grid barrier."""
+    holders: set[int] = set()
+    for node in reversed(list(A.statements(body))):       # inner statements first
+        if _grid(node) or any(id(part) in holders for part in _parts(node)):
+            holders.add(id(node))
+    return holders
 
 
 def _collective(walker: _Walker, uniform: frozenset[Symbol]) -> list[D.Diagnostic]:

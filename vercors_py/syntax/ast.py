@@ -347,11 +347,16 @@ class Fence(enum.Enum):
 
 
 class Among(enum.Enum):
-    """The threads a barrier waits for and orders: its work group's, or its warp's
-    (CUDA's `__syncwarp`, `barrier(warp)`: docs/warps.md).  A grid-wide barrier is the
-    next level (issue 28)."""
+    """The threads a barrier waits for and orders: its work group's, its warp's (CUDA's
+    `__syncwarp`, `barrier(warp)`: docs/warps.md), or every thread of the kernel
+    (cooperative groups' `this_grid().sync()`, `barrier(grid)`: docs/language.md), which
+    is also a barrier of each group."""
     GROUP = "group"
     WARP = "warp"
+    GRID = "grid"
+
+
+GRID_FENCES = (Fence.LOCAL, Fence.GLOBAL)     # a grid barrier makes all memory visible (docs/language.md)
 
 
 @attrs.frozen

@@ -302,9 +302,9 @@ class _Builder(Transformer):
 
     def barrier(self, ch):
         nodes = self._nodes(ch)
-        fences = next((n.items for n in nodes if isinstance(n, _Seq)), ())
+        among = next((A.Among(t.value) for t in ch if isinstance(t, Token) and t.value in ("warp", "grid")), A.Among.GROUP)
+        fences = A.GRID_FENCES if among is A.Among.GRID else next((n.items for n in nodes if isinstance(n, _Seq)), ())
         contract = next((n for n in nodes if isinstance(n, _Part)), _Part(None, None)).value
-        among = A.Among.WARP if any(isinstance(t, Token) and t.value == "warp" for t in ch) else A.Among.GROUP
         return A.Barrier(fences, contract, span=self._span(ch), among=among)
 
     def fences(self, ch):

@@ -216,8 +216,10 @@ def _stmt(stmt: A.Stmt, indent: int) -> list[str]:
             return [pad + "return;"]
         case A.Barrier(among=A.Among.WARP):
             return [pad + "barrier(warp);"]
+        case A.Barrier(among=A.Among.GRID, contract=contract):
+            return _barrier_lines(("grid",), contract, indent)
         case A.Barrier(fences=fences, contract=contract):
-            return _barrier_lines(fences, contract, indent)
+            return _barrier_lines(tuple(f.value for f in fences), contract, indent)
         case A.Block(stmts=stmts):
             inner = [line for s in stmts for line in _stmt(s, indent + 1)]
             return [pad + "{", *inner, pad + "}"]
@@ -260,9 +262,9 @@ def _for_header(loop: A.For) -> str:
     return f"for ({init};{cond};{update})"
 
 
-def _barrier_lines(fences, contract, indent: int) -> list[str]:
+def _barrier_lines(words: tuple[str, ...], contract, indent: int) -> list[str]:
     pad = INDENT * indent
-    head = pad + f"barrier({', '.join(f.value for f in fences)})"
+    head = pad + f"barrier({', '.join(words)})"
     if contract is None:
         return [head + ";"]
     # An empty contract still gets its braces: `barrier(){}` and `barrier();` are
