@@ -8,6 +8,7 @@ import pytest
 
 from vercors_py import frontend, service
 from vercors_py.syntax import ast as A
+from vercors_py.syntax import printer
 
 GROUPS = "#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n"
 
@@ -43,10 +44,18 @@ def test_the_block_barrier_stays_a_group_barrier():
     assert [s.among for s in A.walk(k) if isinstance(s, A.Barrier)] == [A.Among.GROUP]
 
 
-def test_the_grid_group_values_are_refused_where_used():
-    text = GROUPS + "__global__ void k(int *a) {\n  a[cg::this_grid().thread_rank()] = 1;\n}\n"
-    found = [(d.code, d.span.start_line) for d in service.analyze(text, "k.cu").diagnostics]
+def test_the_grid_rank_and_size_are_the_linear_ids_and_the_other_members_are_refused():
+    use = "__global__ void k(int *a) {\n  a[cg::this_grid().thread_rank()] = cg::this_grid().size();\n}\n"
+    k = kernel(GROUPS + "//--blockDim=[8,4] --gridDim=[2,2]\n" + use)
+    text = printer.format_stmt(k.main.body)
+    assert "(gid.x + ngroups.x * (gid.y + ngroups.y * gid.z)) * (gsize.x * gsize.y * gsize.z)" in text
+    assert "ngroups.x * ngroups.y * ngroups.z * (gsize.x * gsize.y * gsize.z)" in text
+    refused = GROUPS + "__global__ void k(int *a) {\n  a[0] = cg::this_grid().is_valid();\n}\n"
+    found = [(d.code, d.span.start_line) for d in service.analyze(refused, "k.cu").diagnostics]
     assert found == [("unsupported.function", 4)]
+    # With the grid left open, 3-D limits allow more than 2^64 threads: the count wraps.
+    open_grid = service.analyze(GROUPS + "//--blockDim=[8,4]\n" + use, "k.cu").diagnostics
+    assert {d.code for d in open_grid} == {"unsupported.function"}
 
 
 @pytest.mark.parametrize("condition, divergent", [

@@ -8,8 +8,10 @@ the type holds nothing to map.  Its barrier, `b.sync()`, `sync(b)` or GPUVerify'
 in the block (x fastest), `b.size()` and `b.num_threads()` the block's thread count,
 and `b.thread_index()`, `b.group_index()`, `b.group_dim()`/`b.dim_threads()` are
 threadIdx, blockIdx and blockDim.  A `grid_group` may be made and passed on; its
-barrier synchronises the whole grid (grid_sync.py); its values are not mapped: refused
-where used.  The warp-level groups (`tiled_partition`,
+barrier synchronises the whole grid (grid_sync.py); `g.thread_rank()` is the block's
+linear index in the grid times the block's thread count plus the thread's rank in the
+block, `g.size()`/`g.num_threads()` the grid's thread count (refused where the launch's
+limits let them wrap around their unsigned long long); its other members are refused.  The warp-level groups (`tiled_partition`,
 `thread_block_tile`, `coalesced_threads`) are refused as warp functions are.
 """
 from __future__ import annotations
@@ -152,6 +154,9 @@ def value(exprs, c: Cursor):
         return None
     kind, operation, receiver = found
     span = scope.span(c)
+    if kind == GRID and operation in ("thread_rank", "size", "num_threads"):
+        pure(scope, receiver, span)
+        return _grid(exprs, operation, c)
     if kind != BLOCK:
         raise _refuse(kind, span, f"`{scope.text(c)}`")
     pure(scope, receiver, span)
@@ -167,6 +172,27 @@ def value(exprs, c: Cursor):
                                                     "supported here")
 
 
+def _grid(exprs, operation: str, c: Cursor):
+    """The grid's `thread_rank()` (the block's linear index in the grid, x fastest,
+    times the block's thread count, plus the thread's rank in the block) or `size()` /
+    `num_threads()` (the grid's thread count), as CUDA's header computes them in an
+    unsigned long long: refused where a launch the limits allow would wrap it around."""
+    ctype = exprs.scalar(c)
+    dims = range(3 if exprs.s.dimensional else 1)
+    most = math.prod(exprs.id_range("ngroups", d)[1] * exprs.id_range("gsize", d)[1] for d in dims)
+    if not ctype.is_int or most > ctype.hi:
+        raise Unsupported("unsupported.function", exprs.s.span(c),
+                          f"`{exprs.s.text(c)}`: the grid's thread count may not fit in its type under the "
+                          "launch's limits (state the launch: --gridDim, --blockDim)")
+    least = math.prod(exprs.id_range("ngroups", d)[0] * exprs.id_range("gsize", d)[0] for d in dims)
+    span = exprs.s.span(c)
+    part = lambda flat: _linear(exprs, flat, c, ctype, (0, 0)).expr
+    if operation == "thread_rank":
+        whole = A.Binary("+", A.Binary("*", part("gid"), part("gsize"), span=span), part("lid"), span=span)
+        return Val(whole, ctype, (0, most - 1))
+    return Val(A.Binary("*", part("ngroups"), part("gsize"), span=span), ctype, (least, most))
+
+
 def _linear(exprs, flat: str, c: Cursor, ctype, bounds: tuple[int, int]):
     """The block's linear thread index (`lid`) or thread count (`gsize`): x fastest, as
     CUDA numbers a block's threads; in one dimension the id or size itself."""
@@ -174,10 +200,11 @@ def _linear(exprs, flat: str, c: Cursor, ctype, bounds: tuple[int, int]):
     if not exprs.s.dimensional:
         return Val(exprs.builtin(flat, 0, c), ctype, bounds)
     x, y, z = (A.Name(f"{flat}.{axis}", span=span) for axis in ("x", "y", "z"))
-    if flat == "gsize":
+    if flat in ("gsize", "ngroups"):
         whole = A.Binary("*", A.Binary("*", x, y, span=span), z, span=span)
     else:
-        sx, sy = (A.Name(f"gsize.{axis}", span=span) for axis in ("x", "y"))
+        size = "gsize" if flat == "lid" else "ngroups"
+        sx, sy = (A.Name(f"{size}.{axis}", span=span) for axis in ("x", "y"))
         whole = A.Binary("+", x, A.Binary("*", sx, A.Binary("+", y, A.Binary("*", sy, z, span=span), span=span),
                                           span=span), span=span)
     return Val(whole, ctype, bounds)
