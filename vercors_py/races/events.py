@@ -89,3 +89,18 @@ class Loop:
 
 Event = Access | Sync | Seq | Choice | Loop
 NEVER = Choice(())                 # code no thread reaches
+
+
+def walk(event):
+    """Every event of `event`, itself included (pre-order, without recursion)."""
+    stack = [event]
+    while stack:
+        current = stack.pop()
+        yield current
+        match current:
+            case Seq():
+                stack.extend(current.items)
+            case Choice():
+                stack.extend(current.options)
+            case Loop():
+                stack.append(current.body)

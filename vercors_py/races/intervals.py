@@ -27,7 +27,7 @@ import attrs
 
 from ..syntax import ast as A
 from . import skips
-from .events import Access, Choice, Event, Loop, Seq, Sync
+from .events import Access, Choice, Event, Loop, Seq, Sync, walk
 
 
 @attrs.frozen
@@ -143,19 +143,7 @@ def crossing(event: Event) -> list[Access]:
 
 
 def has_grid_barrier(event: Event) -> bool:
-    stack = [event]
-    while stack:
-        current = stack.pop()
-        match current:
-            case Sync(among=A.Among.GRID):
-                return True
-            case Seq():
-                stack.extend(current.items)
-            case Choice():
-                stack.extend(current.options)
-            case Loop():
-                stack.append(current.body)
-    return False
+    return any(isinstance(e, Sync) and e.among is A.Among.GRID for e in walk(event))
 
 
 def intervals(event: Event, scope: A.Scope, pair: A.Among = A.Among.GROUP) -> list[tuple[Access, ...]]:

@@ -28,13 +28,13 @@ import z3
 
 from ..semantics.uniformity import warp_step
 from ..syntax import ast as A
-from .events import Choice, Loop, Seq, Sync
+from .events import Loop, Sync, walk
 
 SAME, OTHER = "one warp", "different warps"
 
 
 def has_warp_barrier(body) -> bool:
-    return any(isinstance(e, Sync) and e.among is A.Among.WARP for e in _events(body))
+    return any(isinstance(e, Sync) and e.among is A.Among.WARP for e in walk(body))
 
 
 def halves(p) -> tuple[tuple[str | None, bool, bool], ...]:
@@ -50,10 +50,10 @@ def loose(p) -> list:
     """The unknowns of the loops whose barriers are all a warp's, and of loops inside
     them: two warps may be in any two iterations of them."""
     found: dict = {}
-    for loop in (e for e in _events(p.body) if isinstance(e, Loop)):
-        syncs = [e for e in _events(loop.body) if isinstance(e, Sync)]
+    for loop in (e for e in walk(p.body) if isinstance(e, Loop)):
+        syncs = [e for e in walk(loop.body) if isinstance(e, Sync)]
         if syncs and all(s.among is A.Among.WARP for s in syncs):
-            for inner in (e for e in _events(loop) if isinstance(e, Loop)):
+            for inner in (e for e in walk(loop) if isinstance(e, Loop)):
                 found.update((u.get_id(), u) for u, _ in inner.renaming)
     return list(found.values())
 
@@ -68,17 +68,3 @@ def relation(p, first_lid, second_lid, which: str):
 def steps(kernel: A.Kernel) -> frozenset:
     """The spans of the statements every thread of a warp must reach together."""
     return frozenset(s.span for s in A.statements(kernel.main.body) if warp_step(s) is not None)
-
-
-def _events(event):
-    stack = [event]
-    while stack:
-        current = stack.pop()
-        yield current
-        match current:
-            case Seq():
-                stack.extend(current.items)
-            case Choice():
-                stack.extend(current.options)
-            case Loop():
-                stack.append(current.body)
