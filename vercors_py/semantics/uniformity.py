@@ -240,9 +240,7 @@ def analyze(main: A.Procedure, decided: frozenset[int] = frozenset(), memory: bo
                                memory=memory)
     tainted = by_value - uniform
     problems: list[D.Diagnostic] = []
-    holders = _barrier_holders(main.body)
-    barrier_loops = {id(loop) for loop in A.statements(main.body)
-                     if isinstance(loop, (A.While, A.For)) and id(loop.body) in holders}
+    holders = _holders(main.body, lambda s: isinstance(s, (A.Barrier, A.WarpExchange)))
 
     for barrier, guard in walker.barriers:
         if guard is not None and not _grid(barrier):     # reported by _grid_divergence
@@ -275,19 +273,12 @@ def analyze(main: A.Procedure, decided: frozenset[int] = frozenset(), memory: bo
     seen = {(d.code, d.span) for d in problems}
     problems += [d for d in grid if (d.code, d.span) not in seen]
 
-    barrier_starts = [b.span.start for b, _ in walker.barriers]
-    for jump, guard, loops in walker.jumps:
-        if isinstance(jump, A.Return):
-            follows = any(start > jump.span.start for start in barrier_starts) or \
-                any(id(loop) in barrier_loops for loop in loops)
-        else:
-            follows = bool(loops) and id(loops[-1]) in barrier_loops
-        if follows:
-            word = type(jump).__name__.lower()
-            problems.append(D.error(
-                "divergence.jump", jump.span,
-                f"`{word}` under the non-uniform condition `{short(guard)}` lets some threads skip a barrier",
-                related=(D.Related(guard.span, "the non-uniform condition"),)))
+    for jump, guard in _skipping(walker, holders, lambda s: True):
+        word = type(jump).__name__.lower()
+        problems.append(D.error(
+            "divergence.jump", jump.span,
+            f"`{word}` under the non-uniform condition `{short(guard)}` lets some threads skip a barrier",
+            related=(D.Related(guard.span, "the non-uniform condition"),)))
     return Uniformity(uniform, tuple(problems), frozenset(d.span for d in grid))
 
 
@@ -314,8 +305,22 @@ def _grid_divergence(main: A.Procedure, set_first: frozenset[int]) -> list[D.Dia
                 "kernel: every thread of every work group must reach it",
                 related=(D.Related(guard.span, "this condition may differ between threads (of one group, or of "
                                                "different groups)"),)))
-    holders = _grid_holders(main.body)
-    starts = [b.span.start for b, _ in walker.barriers if _grid(b)]
+    for jump, guard in _skipping(walker, _holders(main.body, _grid), _grid):
+        word = type(jump).__name__.lower()
+        problems.append(D.error(
+            "divergence.jump", jump.span,
+            f"`{word}` under the condition `{short(guard)}`, which may differ between threads of the kernel, "
+            "lets some threads skip a grid barrier",
+            related=(D.Related(guard.span, "the condition"),)))
+    return problems
+
+
+def _skipping(walker: _Walker, holders: set[int], step) -> list:
+    """(jump, condition) of each jump under a condition after which a step (`step(s)`,
+    among the walk's barriers) may follow: a `return` before one or in a loop holding
+    one, a `break`/`continue` of a loop holding one.  `holders`: `_holders(body, step)`."""
+    starts = [b.span.start for b, _ in walker.barriers if step(b)]
+    found = []
     for jump, guard, loops in walker.jumps:
         if isinstance(jump, A.Return):
             follows = any(start > jump.span.start for start in starts) or \
@@ -323,22 +328,8 @@ def _grid_divergence(main: A.Procedure, set_first: frozenset[int]) -> list[D.Dia
         else:
             follows = bool(loops) and id(loops[-1].body) in holders
         if follows:
-            word = type(jump).__name__.lower()
-            problems.append(D.error(
-                "divergence.jump", jump.span,
-                f"`{word}` under the condition `{short(guard)}`, which may differ between threads of the kernel, "
-                "lets some threads skip a grid barrier",
-                related=(D.Related(guard.span, "the condition"),)))
-    return problems
-
-
-def _grid_holders(body: A.Block) -> set[int]:
-    """The ids of the statements that contain a grid barrier."""
-    holders: set[int] = set()
-    for node in reversed(list(A.statements(body))):       # inner statements first
-        if _grid(node) or any(id(part) in holders for part in _parts(node)):
-            holders.add(id(node))
-    return holders
+            found.append((jump, guard))
+    return found
 
 
 def _collective(walker: _Walker, uniform: frozenset[Symbol]) -> list[D.Diagnostic]:
@@ -385,12 +376,13 @@ def warp_step(s) -> str | None:
     return None
 
 
-def _barrier_holders(body: A.Block) -> set[int]:
-    """The ids of the statements that contain a barrier, found in one pass: asking each
-    loop and branch anew is quadratic in how deep they nest."""
+def _holders(body: A.Block, step) -> set[int]:
+    """The ids of the statements that are or contain a step (`step(s)`: a barrier, a
+    grid barrier), found in one pass: asking each loop and branch anew is quadratic in how
+    deep they nest."""
     holders: set[int] = set()
     for node in reversed(list(A.statements(body))):       # inner statements first
-        if isinstance(node, (A.Barrier, A.WarpExchange)) or any(id(part) in holders for part in _parts(node)):
+        if step(node) or any(id(part) in holders for part in _parts(node)):
             holders.add(id(node))
     return holders
 
