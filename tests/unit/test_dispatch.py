@@ -50,6 +50,9 @@ DISPATCHES: dict[tuple[str, str, str], tuple[frozenset[str], str]] = {
         STATEMENTS - SIMPLE - {"Barrier"}, "statements that branch or jump are engine/execution/execute.py's `stmt`"),
     ("vercors_py/engine/execution/evaluate.py", "eval", "expression"): (
         RESOURCES, "resources are produced and consumed (engine/execution/produce_consume.py), not evaluated"),
+    ("vercors_py/semantics/ghosts.py", "_code", "statement"): (
+        frozenset({"Block", "Barrier", "Assert", "Assume", "Break", "Continue", "Return"}),
+        "they compute nothing from memory but in specifications, which may use ghost arrays"),
     ("vercors_py/run/thread.py", "stmt", "statement"): (frozenset(), ""),
     ("vercors_py/races/protocol.py", "stmt", "statement"): (frozenset(), ""),
     ("vercors_py/races/statements.py", "may_jump", "statement"): (
@@ -74,6 +77,8 @@ WALKS: dict[tuple[str, str], tuple[frozenset[str], str]] = {
         frozenset({"While", "For"}), "the `continue`s of one loop: a nested loop's are its own"),
     ("vercors_py/infer/scoped_names.py", "_what"): (
         frozenset({"Block", "If"}), "not a walk: it names the kind of an annotation's place (loop, barrier)"),
+    ("vercors_py/semantics/ghosts.py", "_code"): (
+        frozenset({"Block"}), "not a walk: `A.statements` enters every block; a block computes nothing itself"),
     ("vercors_py/semantics/uniformity.py", "_first_use"): (
         frozenset({"While"}), "a loop may run no iteration: any mention in it counts as a read (the default)"),
 }

@@ -135,8 +135,14 @@ class _Kernel:
         kernel = self.k.level(A.Level.KERNEL)
         self.group_pre = pre_of(group.contract) if group else None
         self.group_post = post_of(group.contract) if group else None
-        self.kernel_pre = pre_of(kernel.contract) if kernel else None
+        # A kernel block without `requires` (one holding only an invariant or `ensures`)
+        # leaves the precondition to be generated, as a missing block does.
+        self.kernel_pre = (pre_of(kernel.contract) or None) if kernel else None
         self.kernel_post = post_of(kernel.contract) if kernel else None
+        # The kernel's value invariant: part of its pre- and postcondition, held by no
+        # group or thread in between; atomics open it (engine/execution/invariants.py).
+        invariant = tuple(c.expr for c in kernel.contract if c.kind is A.ClauseKind.INVARIANT) if kernel else ()
+        self.invariant = Part(invariant, Who.KERNEL, label="the kernel invariant") if invariant else None
         self.group_span = group.span if group else None
         self.kernel_span = kernel.span if kernel else None
         lines: dict[tuple, int] = {}
@@ -207,7 +213,8 @@ class _Kernel:
         return self.ob("thread", Kind.THREAD, self.main.name_span,
                        "the body of main against the thread contract, barriers as calls",
                        [Inhale(Part(self.pre, Who.THREAD, label="the thread precondition"), as_old=True),
-                        Execute(self.main.body, Part(self.post, Who.THREAD, label="the thread postcondition"))])
+                        Execute(self.main.body, Part(self.post, Who.THREAD, label="the thread postcondition"),
+                                invariant=self.invariant)])
 
     def procedure(self, p: A.Procedure) -> Obligation:
         cycle = procedure_cycle(p.symbol, self.procedures)
@@ -217,7 +224,7 @@ class _Kernel:
                        f"the body of {p.name} against its contract",
                        [Inhale(Part(pre_of(p.contract), Who.THREAD, label=f"the precondition of {p.name}"), as_old=True),
                         Execute(p.body, Part(post_of(p.contract), Who.THREAD), measure=p.decreases,
-                                cycle=order)],
+                                cycle=order, invariant=self.invariant)],
                        params=p.params)
 
     # ---- framing ----
@@ -228,6 +235,10 @@ class _Kernel:
             # A group always holds all of its local memory: its contract may read it
             # without saying so (and a Perm on it there adds nothing).
             held, scope = ([InhaleAll(L)], G) if who is Who.GROUP else ([], None)
+            if who is Who.KERNEL and self.invariant is not None:
+                # The kernel's contract is given and returned with its invariant, whose
+                # cells (the atomic counters) it may read.
+                held = [Inhale(self.invariant)]
             if pre:
                 obs.append(self.ob(f"framing:{name}-pre", Kind.FRAMING, span,
                                    f"the precondition of {name} reads only what it holds",
@@ -246,6 +257,10 @@ class _Kernel:
             contract("group", self.group_span, self.group_pre, self.group_post, Who.GROUP)
         if self.kernel_span is not None:
             contract("kernel", self.kernel_span, self.kernel_pre, self.kernel_post, Who.KERNEL)
+        if self.invariant is not None:
+            obs.append(self.ob("framing:kernel-invariant", Kind.FRAMING, self.kernel_span,
+                               "the kernel invariant reads only what it holds",
+                               [Inhale(self.invariant, check_framing=True)]))
         for body, params in [(self.main.body, ())] + [(p.body, p.params) for p in self.own]:
             for node in A.walk(body):
                 if isinstance(node, A.Barrier) and node.contract and post_of(node.contract):
@@ -267,6 +282,20 @@ class _Kernel:
         return obs
 
     # ---- resources between the levels ----
+    def invariant_taken(self) -> list:
+        """From all of global memory, the kernel invariant's cells: no group gets them."""
+        if self.invariant is None:
+            return []
+        return [Exhale(attrs.evolve(self.invariant, facts=False), "distribution.kernel", "distribution.kernel",
+                       "the kernel invariant's resources")]
+
+    def kernel_memory(self, **inhaled) -> list:
+        """What the kernel hands its groups: its precondition's resources, or all of
+        global memory but the invariant's when the precondition is generated."""
+        if self.kernel_pre is not None:
+            return [Inhale(Part(self.kernel_pre, Who.KERNEL, label="the kernel precondition", **inhaled))]
+        return [InhaleAll(G)] + self.invariant_taken()
+
     def group_resources(self) -> list:
         """What a group holds: all of its local memory, and the group contract's global
         resources (or, when it is generated, those its threads start with)."""
@@ -284,8 +313,9 @@ class _Kernel:
                                "the kernel's resources exist: at most one write permission per cell",
                                [InhaleAll(G),
                                 Exhale(Part(self.kernel_pre, Who.KERNEL, facts=False), "distribution.kernel",
-                                       "distribution.kernel", "the kernel contract's resources")]))
-        available = [Inhale(Part(self.kernel_pre, Who.KERNEL, label="the kernel precondition"))] if self.kernel_pre is not None else [InhaleAll(G)]
+                                       "distribution.kernel", "the kernel contract's resources")]
+                               + self.invariant_taken()))
+        available = self.kernel_memory()
         if self.group_pre is not None:
             needed, who, what = self.group_pre, Who.ALL_GROUPS, "the resources of all groups"
         else:
@@ -372,6 +402,7 @@ class _Kernel:
             obs.append(self.ob("postconditions:groups->kernel", Kind.POSTCONDITIONS, self.kernel_span,
                                "the groups' postconditions imply the kernel postcondition",
                                [Forget(), Inhale(Part(below, who, label="the postcondition below")),
+                                *([Inhale(self.invariant)] if self.invariant is not None else []),
                                 Exhale(Part(self.kernel_post, Who.KERNEL), "post.level", "post.level",
                                        "the kernel postcondition")]))
         return obs

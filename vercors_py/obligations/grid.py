@@ -73,8 +73,7 @@ def obligations(k, b: A.Barrier, functional: bool) -> list:
     everyone = tuple(f for e in requires for f in _conjuncts(e) if not A.has_resource(f) and not _locals(f))
     fences = b.fences or EVERYWHERE
     scope_locals = locals_in_scope(k.main.body, b)
-    available = [Inhale(Part(k.kernel_pre, Who.KERNEL, facts=False, scope=G, label="the kernel precondition"))] \
-        if k.kernel_pre is not None else [InhaleAll(G)]
+    available = k.kernel_memory(facts=False, scope=G)
     obs = [k.ob(f"{k.place(b)}/resources", Kind.BARRIER_RESOURCES, b.span,
                 f"the kernel has every global resource the grid barrier at line {line} hands out",
                 available + [

@@ -105,11 +105,13 @@ class Execute:
     """Run a body and exhale `post` at its exits.  In a procedure recursive with the
     procedures of `cycle` (the procedure itself first), every call of one of them must
     make the measure smaller than `measure` (the procedure's own, at entry): a recursion
-    that never returns would otherwise prove any postcondition."""
+    that never returns would otherwise prove any postcondition.  `invariant` is the
+    kernel's value invariant, which an atomic on one of its arrays opens for its step."""
     body: A.Block
     post: Part                        # exhaled at every exit
     measure: A.Decreases | None = None
     cycle: tuple[Symbol, ...] = ()
+    invariant: Part | None = None
 
 
 @attrs.frozen

@@ -14,6 +14,7 @@ from .. import deep
 from .. import diagnostics as D
 from ..source import SourceText
 from ..syntax import ast as A
+from .ghosts import check_ghosts
 from .resolve import resolve
 from .symbols import Symbol
 from .types import check_types
@@ -52,6 +53,7 @@ def check_program(program: A.Program, source: SourceText) -> CheckedProgram:
 def _check_program(program: A.Program, source: SourceText) -> CheckedProgram:
     resolved, problems = resolve(program)
     problems += check_types(resolved)
+    problems += [p for k in resolved.kernels for p in check_ghosts(k)]
     functions = {f.symbol: f for f in resolved.functions if f.symbol is not None}
     kernels: tuple[CheckedKernel, ...] = ()
     if not problems:

@@ -160,8 +160,9 @@ class Resolver:
                 return attrs.evolve(s, target=self.expr(s.target), value=self.expr(s.value))
             case A.AtomicUpdate():
                 result = self.expr(s.result) if s.result is not None else None
+                then = self.scoped_stmt(s.then) if s.then is not None else None
                 return attrs.evolve(s, target=self.expr(s.target), args=tuple(self.expr(a) for a in s.args),
-                                    update=self.expr(s.update), result=result)
+                                    update=self.expr(s.update), result=result, then=then)
             case A.WarpExchange():
                 lane = self.expr(s.lane) if s.lane is not None else None
                 return attrs.evolve(s, value=self.expr(s.value), lane=lane, result=self.expr(s.result))

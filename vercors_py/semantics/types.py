@@ -120,7 +120,9 @@ class TypeChecker:
                         self.error("type.duplicate", m.span, f"a second `{m.level.value}` contract block",
                                    related=(D.Related(seen_levels[m.level].span, "the first one"),))
                     seen_levels.setdefault(m.level, m)
-                    self.contract(m.contract, PRE_POST,
+                    # The kernel's value invariant over atomic cells is a clause of its block.
+                    allowed = PRE_POST | {CK.INVARIANT} if m.level is A.Level.KERNEL else PRE_POST
+                    self.contract(m.contract, allowed,
                                   Ctx(level=m.level, where=f"in a {m.level.value} contract"), old_in_post=True,
                                   owner=f"a `{m.level.value}` contract block")
                 case A.Procedure():
@@ -237,6 +239,8 @@ class TypeChecker:
                            f"an operand of `{s.op}` reads `{short(read.array)}`, the array it updates: "
                            f"that read would not be part of the atomic step; read it into a variable first")
         self.expect(s.update, T.INT, ctx)
+        if s.then is not None:
+            self.stmt(s.then, in_main=False, loops=0)
         if s.result is not None:
             self.assign_target(s.result)
             self.expect(s.result, T.INT, ctx)

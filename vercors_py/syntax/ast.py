@@ -273,13 +273,18 @@ class AtomicUpdate:
     memory).  `op` is the operation as the source names it (`atomic_add`, `atomicCAS`),
     for messages; `args` its operands as written.  A front end spells out `update`:
     the language's own operations are over unbounded integers (docs/language.md), a C
-    front end's are C's, with the wrap-around of the cell's type."""
+    front end's are C's, with the wrap-around of the cell's type.
+
+    `then` is ghost code of the same step (`atomic_add(c[0], 1) then { mine[tid] = 1; }`):
+    writes of ghost cells, the per-thread contributions a value invariant sums
+    (docs/language.md, "Value invariants")."""
     op: str
     target: Index
     args: tuple[Expr, ...]
     update: Expr
     result: "Name | None"
     span: Span = _span()
+    then: "Block | None" = attrs.field(default=None, kw_only=True)
 
 
 class WarpOp(enum.Enum):

@@ -373,13 +373,13 @@ class _Builder(Transformer):
         return A.AtomicShare(span=self._span(ch))
 
     def atomic_update(self, ch):
-        # ch: [NAME "="] op "(" NAME "[" index "]" ("," operand)* ")" ";"
+        # ch: [NAME "="] op "(" NAME "[" index "]" ("," operand)* ")" [THEN block] ";"
         at = next(i for i, c in enumerate(ch) if isinstance(c, Token) and c.type.startswith("ATOMIC_"))
-        array, index, *args = [c for c in ch[at + 1:] if not isinstance(c, Token) or c.type == "NAME"]
+        then = ch[-2] if isinstance(ch[-2], A.Block) else None
+        array, index, *args = [c for c in ch[at + 1:-3 if then else None] if not isinstance(c, Token) or c.type == "NAME"]
         target = A.Index(A.Name(str(array), span=self._tok_span(array)), index, span=self._span(ch[at + 2:at + 6]))
         op, result = str(ch[at]), A.Name(str(ch[0]), span=self._tok_span(ch[0])) if at else None
-        return A.AtomicUpdate(op, target, tuple(args), atomics.update(op, target, tuple(args)), result,
-                              span=self._span(ch))
+        return A.AtomicUpdate(op, target, tuple(args), atomics.update(op, target, tuple(args)), result, span=self._span(ch), then=then)
 
     def name(self, ch):
         return A.Name(str(ch[0]), span=self._span(ch))

@@ -197,9 +197,13 @@ def _stmt(stmt: A.Stmt, indent: int) -> list[str]:
             return [pad + _simple(stmt) + ";"]
         case A.CallStmt(name=name, args=args):
             return [pad + f"{name}({', '.join(map(format_expr, args))});"]
-        case A.AtomicUpdate(op=op, target=target, args=args, result=result):
-            call = f"{op}({', '.join(map(format_expr, (target,) + args))});"
-            return [pad + (f"{format_expr(result)} = " if result is not None else "") + call]
+        case A.AtomicUpdate(op=op, target=target, args=args, result=result, then=then):
+            call = pad + (f"{format_expr(result)} = " if result is not None else "") + \
+                f"{op}({', '.join(map(format_expr, (target,) + args))})"
+            if then is None:
+                return [call + ";"]
+            ghost = _stmt(then, indent)
+            return [call + " then " + ghost[0].lstrip(), *ghost[1:-1], ghost[-1] + ";"]
         case A.WarpExchange(op=op, value=value, lane=lane, result=result, width=width):
             operands = [format_expr(value)] + ([format_expr(lane)] if lane is not None else []) + \
                 ([str(width)] if width is not None else [])

@@ -61,11 +61,13 @@ VACUITY_CODES = {
     # is a contradiction of what the obligation starts from.
     "loop": "vacuity.precondition",
     "assume": "vacuity.assume",
+    # The kernel's value invariant is part of the kernel's precondition (invariants.py).
+    "invariant": "vacuity.precondition",
 }
 
 
 # What an obligation assumes of its own, beyond the kernel's context and definitions.
-_OWN = {"precondition", "call", "barrier", "loop", "assume"}
+_OWN = {"precondition", "call", "barrier", "loop", "assume", "invariant"}
 
 
 @attrs.frozen

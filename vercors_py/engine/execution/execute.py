@@ -20,6 +20,7 @@ from .atomics import atomic_update
 from .engine import Engine, Origin
 from ..explanation.counterexample import Point
 from .evaluate import Evaluator, Reads
+from .invariants import arrays_of, opened
 from .produce_consume import Codes, Heap, Mode
 from ..explanation.rivals import Peers, access
 from .state import State
@@ -87,9 +88,11 @@ class Recursion:
 class Executor:
     def __init__(self, engine: Engine, evaluator: Evaluator, heap: Heap,
                  procedures: Mapping[Symbol, A.Procedure], base_store: Mapping[Symbol, object],
-                 recursion: Recursion | None = None):
+                 recursion: Recursion | None = None, invariant: tuple[A.Expr, ...] = ()):
         self.engine = engine
         self.recursion = recursion
+        self.invariant = invariant       # the kernel's value invariant: atomics open it
+        self.invariant_arrays = arrays_of(invariant)
         self.ev = evaluator
         self.heap = heap
         self.t = engine.t
@@ -179,7 +182,7 @@ class Executor:
             case A.ArrayAssign():
                 return self.write(s, st)
             case A.AtomicUpdate():
-                return atomic_update(self.ev, s, st, CODE)
+                return self.atomic(s, st)
             case A.Barrier():
                 return self.barrier(s, st)
             case A.WarpExchange():
@@ -224,6 +227,19 @@ class Executor:
                           f"insufficient permission to write `{short(target)}`: write permission is needed",
                           store=st.store, race=access(st, array, index, self.t.one, "write", target))
         return attrs.evolve(st, values={**st.values, array: z3.Store(st.values[array], index, value)})
+
+    def atomic(self, s: A.AtomicUpdate, st: State) -> State:
+        """The atomic and its ghost `then` block, one step; within the kernel invariant
+        when it holds the updated array (invariants.py)."""
+        def step(x: State) -> State:
+            x = atomic_update(self.ev, s, x, CODE)
+            for ghost in A.statements(s.then) if s.then is not None else ():
+                if isinstance(ghost, A.ArrayAssign):
+                    x = self.write(ghost, x)
+            return x
+        if s.target.array.symbol in self.invariant_arrays:
+            return opened(self.engine, self.heap, self.invariant, s, st, step)
+        return step(st)
 
     # ---- barriers ----
     def barrier(self, s: A.Barrier, st: State) -> State:

@@ -358,7 +358,7 @@ class _Steps:
                 if step.measure is not None else None
             recursion = Recursion(step.cycle[0].name, frozenset(step.cycle), measure)
         executor = Executor(self.engine, self.w.evaluator, self.heap, self.w.ob.procedures, self.w.base_store,
-                            recursion)
+                            recursion, step.invariant.exprs if step.invariant is not None else ())
 
         def exit_(x: State) -> None:
             if not self.engine.vacuity():

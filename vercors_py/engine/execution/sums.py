@@ -38,6 +38,8 @@ from .state import Terms
 @attrs.frozen
 class _Shape:
     full: z3.FuncDeclRef
+    params: tuple
+    shape: z3.ExprRef
     axioms: tuple
 
 
@@ -57,7 +59,8 @@ class Sums:
         key = (shape.sexpr(), tuple(str(p.sort()) for p in params))
         found = self.shapes.get(key)
         if found is None:
-            found = self.shapes[key] = self._declare(params, shape)
+            found = self._declare(params, shape)
+            found = self.shapes[key] = attrs.evolve(found, axioms=found.axioms + self._alike(found))
         # Added again at each use: a sum first met inside a branch has its axioms popped
         # with the branch (the same terms: Z3 shares them).  As a definition: the
         # vacuity checks' model search leaves them out, as it does pure functions'.
@@ -122,7 +125,29 @@ class Sums:
             new_shape = z3.substitute(shape, (param, stored))
             axioms.append(z3.ForAll([lo, hi, *params, k, v], after == s + z3.If(
                 z3.And(lo <= at_k, at_k < hi), at(at_k, new_shape) - at(at_k), 0), patterns=[after]))
-        return _Shape(full, tuple(axioms))
+        return _Shape(full, tuple(params), shape, tuple(axioms))
+
+    def _alike(self, new: _Shape) -> tuple:
+        """Equal summands, equal sums: for a new shape and each one declared before it,
+        over the same bounds, the two sums are equal or a j in the range has summands
+        that differ (a Skolem function names it, as for the constant summand).  Only
+        between two sums that occur: `count[0] == (\sum t; mine[t])` with every
+        `mine[t] == (a[t] > 0 ? 1 : 0)` then gives the sum of the tests."""
+        t = self.t
+        lo, hi = z3.Ints("lo!sum hi!sum", t.ctx)
+        j = z3.Const("j!sum", t.int_sort)
+        own = [z3.Const(f"q{i}!sum", p.sort()) for i, p in enumerate(new.params)]
+        shape = z3.substitute(new.shape, *zip(new.params, own)) if own else new.shape
+        axioms = []
+        for old in self.shapes.values():
+            bound = [lo, hi, *old.params, *own]
+            first, second = old.full(lo, hi, *old.params), new.full(lo, hi, *own)
+            sorts = [b.sort() for b in bound] + [t.int_sort]
+            witness = z3.Function(t.name("sum_differ"), *sorts)(*bound)
+            axioms.append(z3.ForAll(bound, z3.Or(first == second, z3.And(
+                lo <= witness, witness < hi, z3.substitute(old.shape, (j, witness)) != z3.substitute(shape, (j, witness)))),
+                patterns=[z3.MultiPattern(first, second)]))
+        return tuple(axioms)
 
 
 def _abstract(var, summand):
@@ -155,16 +180,21 @@ def _abstract(var, summand):
 
 
 def _free_of(var, term) -> dict[int, bool]:
-    """For each subterm (by id), whether it has neither `var` nor a binder in it: one
-    pass, children first (the term is a DAG: a naive walk is exponential)."""
+    """For each subterm (by id), whether it has neither `var` nor a loose bound variable
+    in it: one pass, children first (the term is a DAG: a naive walk is exponential)."""
     free: dict[int, bool] = {}
     todo = [(term, False)]
     while todo:
         t, done = todo.pop()
         if t.get_id() in free:
             continue
-        if z3.is_quantifier(t) or z3.is_var(t):
+        if z3.is_var(t):
             free[t.get_id()] = False
+        elif z3.is_quantifier(t):
+            # A term handed over from Python is closed: a binder in it (a lambda of
+            # memory with unheld cells forgotten, say) binds all its variables, so it is
+            # a parameter like any other unless it mentions `var`.
+            free[t.get_id()] = not any(sub.eq(var) for sub in _all_subterms(t.body()))
         elif done or t.num_args() == 0:
             free[t.get_id()] = not t.eq(var) and all(free[c.get_id()] for c in t.children())
         else:
