@@ -16,7 +16,9 @@ The axioms, each a theorem of the definition S(lo, hi) = sum of T(j) for lo <= j
   * S(lo, hi, P[A := A[k := v]]) = S(lo, hi, P) + T'(k - d) - T(k - d) if lo <= k - d < hi,
     else S(lo, hi, P), when the summand reads A only at j + d        (one cell changed);
   * S(lo, hi) = T(lo) * (hi - lo) if lo <= hi and T is constant on [lo, hi)  (constant);
-  * 0 <= S(lo, hi) <= n * (hi - lo) for lo <= hi when T(j) is `c ? n : 0`, n >= 0  (a count).
+  * 0 <= S(lo, hi) <= n * (hi - lo) for lo <= hi when T(j) is `c ? n : 0`, n >= 0  (a count);
+  * S(lo, hi) = S2(lo, hi) for another shape S2 whose summand agrees with T on [lo, hi)
+    (equal summands: between two sums that occur).
 S' is S's limited copy (functions.py): the definition unfolds each sum that occurs
 once, never the sums it produces, so no axiom's instances make new instances of
 itself without end.  The first element and the split only relate sums that occur (their
@@ -28,6 +30,8 @@ counterexample found without them is checked with them before it is reported.
 """
 from __future__ import annotations
 
+import re
+
 import attrs
 import z3
 
@@ -38,8 +42,7 @@ from .state import Terms
 @attrs.frozen
 class _Shape:
     full: z3.FuncDeclRef
-    params: tuple
-    shape: z3.ExprRef
+    shape: z3.ExprRef                 # in Sums.aside, with parameters p0!sum, p1!sum, ...
     axioms: tuple
 
 
@@ -51,6 +54,7 @@ class Sums:
         self.solver = solver
         self.origin = origin          # span -> the Origin of a sum's definition (engine.py)
         self.shapes: dict[tuple, _Shape] = {}
+        self.aside: z3.Context | None = None
 
     def term(self, var, lo, hi, summand, span):
         """The sum of `summand` (a term in the constant `var`) over lo <= var < hi;
@@ -125,7 +129,15 @@ class Sums:
             new_shape = z3.substitute(shape, (param, stored))
             axioms.append(z3.ForAll([lo, hi, *params, k, v], after == s + z3.If(
                 z3.And(lo <= at_k, at_k < hi), at(at_k, new_shape) - at(at_k), 0), patterns=[after]))
-        return _Shape(full, tuple(params), shape, tuple(axioms))
+        return _Shape(full, shape.translate(self._aside()), tuple(axioms))
+
+    def _aside(self) -> z3.Context:
+        """Where shapes are kept for `_alike`: kept in the engine's context, they would
+        change the ids of the terms made after them, and Z3's search depends on those
+        (a counterexample found in seconds became a timeout)."""
+        if self.aside is None:
+            self.aside = z3.Context()
+        return self.aside
 
     def _alike(self, new: _Shape) -> tuple:
         """Equal summands, equal sums: for a new shape and each one declared before it,
@@ -136,18 +148,29 @@ class Sums:
         t = self.t
         lo, hi = z3.Ints("lo!sum hi!sum", t.ctx)
         j = z3.Const("j!sum", t.int_sort)
-        own = [z3.Const(f"q{i}!sum", p.sort()) for i, p in enumerate(new.params)]
-        shape = z3.substitute(new.shape, *zip(new.params, own)) if own else new.shape
+        new_shape = new.shape.translate(t.ctx)
+        new_params = _params(new_shape)
+        own = [z3.Const(f"q{i}!sum", p.sort()) for i, p in enumerate(new_params)]
+        shape = z3.substitute(new_shape, *zip(new_params, own)) if own else new_shape
         axioms = []
         for old in self.shapes.values():
-            bound = [lo, hi, *old.params, *own]
-            first, second = old.full(lo, hi, *old.params), new.full(lo, hi, *own)
+            old_shape = old.shape.translate(t.ctx)
+            params = _params(old_shape)
+            bound = [lo, hi, *params, *own]
+            first, second = old.full(lo, hi, *params), new.full(lo, hi, *own)
             sorts = [b.sort() for b in bound] + [t.int_sort]
             witness = z3.Function(t.name("sum_differ"), *sorts)(*bound)
             axioms.append(z3.ForAll(bound, z3.Or(first == second, z3.And(
-                lo <= witness, witness < hi, z3.substitute(old.shape, (j, witness)) != z3.substitute(shape, (j, witness)))),
+                lo <= witness, witness < hi, z3.substitute(old_shape, (j, witness)) != z3.substitute(shape, (j, witness)))),
                 patterns=[z3.MultiPattern(first, second)]))
         return tuple(axioms)
+
+
+def _params(shape) -> list:
+    """The parameters of a shape, in order (`_abstract` names them p0!sum, p1!sum, ...)."""
+    found = {int(m.group(1)): t for t in _all_subterms(shape)
+             if z3.is_const(t) and (m := re.fullmatch(r"p(\d+)!sum", t.decl().name()))}
+    return [found[i] for i in sorted(found)]
 
 
 def _abstract(var, summand):
@@ -180,21 +203,16 @@ def _abstract(var, summand):
 
 
 def _free_of(var, term) -> dict[int, bool]:
-    """For each subterm (by id), whether it has neither `var` nor a loose bound variable
-    in it: one pass, children first (the term is a DAG: a naive walk is exponential)."""
+    """For each subterm (by id), whether it has neither `var` nor a binder in it: one
+    pass, children first (the term is a DAG: a naive walk is exponential)."""
     free: dict[int, bool] = {}
     todo = [(term, False)]
     while todo:
         t, done = todo.pop()
         if t.get_id() in free:
             continue
-        if z3.is_var(t):
+        if z3.is_quantifier(t) or z3.is_var(t):
             free[t.get_id()] = False
-        elif z3.is_quantifier(t):
-            # A term handed over from Python is closed: a binder in it (a lambda of
-            # memory with unheld cells forgotten, say) binds all its variables, so it is
-            # a parameter like any other unless it mentions `var`.
-            free[t.get_id()] = not any(sub.eq(var) for sub in _all_subterms(t.body()))
         elif done or t.num_args() == 0:
             free[t.get_id()] = not t.eq(var) and all(free[c.get_id()] for c in t.children())
         else:
