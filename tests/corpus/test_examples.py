@@ -14,7 +14,7 @@ EXAMPLES = REPO / "examples"
 FILES = sorted(EXAMPLES.glob("*.pvl"))
 VERDICTS = {"verified", "fails", "rejected", "timeout"}
 FAMILIES = {"syntax", "type", "divergence", "perm", "bounds", "div", "assert", "pre", "post", "loop",
-            "barrier", "distribution", "framing", "injectivity", "timeout"}
+            "barrier", "distribution", "framing", "injectivity", "invariant", "timeout"}
 
 # Verified examples whose twins do not follow the `STEM-...` naming (see the reason).
 def test_there_are_enough_examples():

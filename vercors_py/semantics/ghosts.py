@@ -18,7 +18,7 @@ from ..syntax.snippet import short
 
 
 def check_ghosts(kernel: A.Kernel) -> list[D.Diagnostic]:
-    bodies = [p.body for p in kernel.procedures]
+    bodies = [p.body for p in kernel.members if isinstance(p, A.Procedure)]
     thens = [n.then for body in bodies for n in A.statements(body)
              if isinstance(n, A.AtomicUpdate) and n.then is not None]
     problems = [D.error("type.ghost", s.span,

@@ -143,7 +143,7 @@ class Sums:
         """Equal summands, equal sums: for a new shape and each one declared before it,
         over the same bounds, the two sums are equal or a j in the range has summands
         that differ (a Skolem function names it, as for the constant summand).  Only
-        between two sums that occur: `count[0] == (\sum t; mine[t])` with every
+        between two sums that occur: `count[0] == (\\sum t; mine[t])` with every
         `mine[t] == (a[t] > 0 ? 1 : 0)` then gives the sum of the tests."""
         t = self.t
         lo, hi = z3.Ints("lo!sum hi!sum", t.ctx)
