@@ -203,44 +203,50 @@ def _value(elem: A.Type, mode: str, init: Init, i: int, base: dict, params: dict
 
 def write_equalities(run, explicit: set[str]) -> None:
     """Write into memory the cells that the topmost precondition pins down
-    (`a[e] == v`, also under `\\forall` and `==>`), except arrays the user initialised."""
+    (`a[e] == v`, also under `\\forall` and `==>`), except arrays the user initialised;
+    then those the kernel's invariant pins, to values that may read the memory written
+    before (`count[0] == (\\sum int t; ...; mine[t])`)."""
     levels = list(run._levels())
     if not levels:
         return
     contract, frames = levels[0]
     for thread, frame in frames:
-        gid = frame.get(RESERVED["gid"], 0)
-        # The same interpretation of abstract functions as the run's, so that the cells
-        # written here meet the precondition the run then checks.
-        evaluator = ConcreteEvaluator(run.functions, lambda a, i, s, gid=gid: run.memory.load(run.memory.cell(a, gid, i, s)),
-                              seed=run.options.seed, results=run.function_results)
-        for clause in contract:
-            if clause.kind.is_pre:
-                try:
-                    _pin(run, evaluator, clause.expr, frame, gid, explicit)
-                except (Fault, Unevaluable, RecursionError, KeyError):
-                    continue
+        _pin_clauses(run, [c for c in contract if c.kind.is_pre], frame, explicit, False)
+    _pin_clauses(run, run.invariant, dict(run.base), explicit, True)
 
 
-def _pin(run, evaluator: ConcreteEvaluator, e, frame, gid, explicit) -> None:
+def _pin_clauses(run, clauses, frame, explicit, reads_memory: bool) -> None:
+    gid = frame.get(RESERVED["gid"], 0)
+    # The same interpretation of abstract functions as the run's, so that the cells
+    # written here meet the precondition the run then checks.
+    evaluator = ConcreteEvaluator(run.functions, lambda a, i, s, gid=gid: run.memory.load(run.memory.cell(a, gid, i, s)),
+                                  seed=run.options.seed, results=run.function_results)
+    for clause in clauses:
+        try:
+            _pin(run, evaluator, clause.expr, frame, gid, explicit, reads_memory)
+        except (Fault, Unevaluable, RecursionError, KeyError):
+            continue
+
+
+def _pin(run, evaluator: ConcreteEvaluator, e, frame, gid, explicit, reads_memory: bool) -> None:
     match e:
         case A.Binary(op="&&" | "**", left=left, right=right):
-            _pin(run, evaluator, left, frame, gid, explicit)
-            _pin(run, evaluator, right, frame, gid, explicit)
+            _pin(run, evaluator, left, frame, gid, explicit, reads_memory)
+            _pin(run, evaluator, right, frame, gid, explicit, reads_memory)
         case A.Binary(op="==>", left=cond, right=then):
             if evaluator.value(cond, frame):
-                _pin(run, evaluator, then, frame, gid, explicit)
+                _pin(run, evaluator, then, frame, gid, explicit, reads_memory)
         case A.Quantifier(kind=A.QuantKind.FORALL | A.QuantKind.FORALL_STAR):
             cond, body = split_quantifier(e)
             for i in bounded_range(e, cond, frame, evaluator):
                 inner = {**frame, e.symbol: i}
                 if cond is None or evaluator.value(cond, inner):
-                    _pin(run, evaluator, body, inner, gid, explicit)
+                    _pin(run, evaluator, body, inner, gid, explicit, reads_memory)
         case A.Binary(op="==", left=A.Index(array=A.Name(symbol=array), index=index), right=value) | \
              A.Binary(op="==", right=A.Index(array=A.Name(symbol=array), index=index), left=value):
             if array.name in explicit or array.scope is A.Scope.LOCAL:
                 return
-            if any(isinstance(n, A.Index) for n in A.walk(value)):
+            if not reads_memory and any(isinstance(n, A.Index) for n in A.walk(value)):
                 return
             cell = run.memory.cell(array, gid, evaluator.value(index, frame), None)
             run.memory.values[(cell.array, cell.group)][cell.index] = evaluator.value(value, frame)

@@ -15,6 +15,7 @@ from ..semantics.dimensions import derived_ids, id_store
 from ..semantics.symbols import RESERVED, SymbolKind
 from ..syntax import ast as A
 from ..syntax.snippet import short
+from . import invariants
 from . import resources as R
 from . import warps
 from ..semantics.evaluate import ConcreteEvaluator
@@ -71,6 +72,8 @@ class KernelRun:
         self.memory = Memory(lengths, initial)
         self.start_memory = self.memory.snapshot()
         self.contracts = options.contracts and annotated(kernel)
+        self.invariant = invariants.clauses(kernel)   # the kernel's value invariant
+        self.invariant_arrays = invariants.arrays_of(self.invariant)
         self.races = RaceDetector()
         self.grid_epoch = 0                # grid barriers passed (grids.py)
         self.kernel_pool: dict[Cell, Amount] = {}   # what the kernel holds (grids.py)
@@ -92,7 +95,11 @@ class KernelRun:
     # ---- the launch: preconditions and how resources are handed down ----
     def top_precondition_fails(self) -> A.Expr | None:
         """The first fact of the topmost written precondition that the initial memory
-        does not meet (facts about local memory excepted: nobody initialises it)."""
+        does not meet (facts about local memory excepted: nobody initialises it), or of
+        the kernel's invariant, part of the kernel's precondition."""
+        reading = self.read_invariant()
+        if reading is not None and reading.false:
+            return reading.false[0]
         for level, frames in self._levels():
             for thread, frame in frames:
                 reading = self._read(thread, _pre(level), frame)
@@ -122,11 +129,22 @@ class KernelRun:
                         self.report(thread, "pre.level", fact.span,
                                     "this precondition does not hold at the start"
                                     + (" (local memory is not initialised before a kernel)" if _reads_local(fact) else ""))
-        self._distribute(levels, readings)
+        invariant = self.read_invariant()
+        for fact in invariant.false if invariant else ():
+            self.report(None, "run.inputs", fact.span,
+                        "the initial memory does not meet this kernel invariant: what the run finds may come "
+                        "from the inputs", warning=True)
+        self._distribute(levels, readings, invariant or R.Reading((), ()))
+
+    def read_invariant(self) -> R.Reading | None:
+        """The kernel's invariant on the newest memory (invariants.py)."""
+        return self._read(None, self.invariant, dict(self.base))
 
     def _levels(self):
-        """(level contract, [(thread or None, frame)]) from the kernel down to the thread."""
-        kernel_level = self.kernel.level(A.Level.KERNEL)
+        """(level contract, [(thread or None, frame)]) from the kernel down to the thread.
+        A kernel block without `requires` leaves the kernel's precondition generated, as
+        a missing one does (obligations/generate.py)."""
+        kernel_level = self._explicit_kernel()
         group_level = self.kernel.level(A.Level.GROUP)
         if kernel_level is not None:
             yield kernel_level.contract, [(None, dict(self.base))]
@@ -134,9 +152,16 @@ class KernelRun:
             yield group_level.contract, [(None, thread_frame(self.base, self.launch, g.gid)) for g in self.groups]
         yield self.kernel.main.contract, [(t, t.frame) for g in self.groups for t in g.threads]
 
-    def _distribute(self, levels, readings) -> None:
+    def _explicit_kernel(self) -> A.LevelContract | None:
+        level = self.kernel.level(A.Level.KERNEL)
+        return level if level is not None and _pre(level.contract) else None
+
+    def _distribute(self, levels, readings, reading_invariant: R.Reading) -> None:
+        """Hand the kernel's resources down; the invariant's first: no group gets them."""
+        invariant = reading_invariant.total()
+        where = {h.cell: h.span for h in reversed(reading_invariant.held)}
         explicit_group = self.kernel.level(A.Level.GROUP) is not None
-        explicit_kernel = self.kernel.level(A.Level.KERNEL) is not None
+        explicit_kernel = self._explicit_kernel() is not None
         depth_thread = len(levels) - 1
         holders: list[tuple[ThreadId, R.Held]] = []
         for group in self.groups:
@@ -160,25 +185,45 @@ class KernelRun:
                 group.pool = {**R.total(h for _, h in mine_holders), **local}
         pools = [(g, {c: a for c, a in g.pool.items() if c.group is None}) for g in self.groups]
         # What the kernel holds (grids.py): its contract's resources, or all of global
-        # memory (nothing else runs), and every group's local memory.
+        # memory (nothing else runs) but its invariant's, and every group's local memory.
         self.kernel_pool = {c: a for g in self.groups for c, a in g.pool.items() if c.group is not None}
+        groups_total = R.total(R.Held(c, a, None) for _, pool in pools for c, a in pool.items())
         if explicit_kernel:
             reading = readings.get((0, None, None))
             kernel_pool = reading.total() if reading else {}
-            groups_total = R.total(R.Held(c, a, None) for _, pool in pools for c, a in pool.items())
             for cell, need, have in R.missing(kernel_pool, groups_total):
                 self._overlap("distribution.kernel", cell, [(ids, h) for ids, h in holders if h.cell == cell],
                               "the kernel's resources do not cover the groups' starting permissions")
-            self.kernel_pool.update(kernel_pool)
+            # The invariant's resources exist beside the kernel's: one write per cell.
+            for cell, amount in invariant.items():
+                if not (kernel_pool.get(cell, NONE) + amount).valid_total:
+                    self._invariant_share(cell, amount, where[cell], None, f"the kernel precondition holds "
+                                          f"{kernel_pool[cell].describe()} of it")
         else:
-            self.kernel_pool.update({Cell(a.symbol, None, i): Amount(1) for a in self.kernel.arrays
-                                     if a.scope is A.Scope.GLOBAL for i in range(self.memory.lengths[a.symbol])})
+            kernel_pool = R.subtract({Cell(a.symbol, None, i): Amount(1) for a in self.kernel.arrays
+                                      if a.scope is A.Scope.GLOBAL for i in range(self.memory.lengths[a.symbol])},
+                                     invariant)
+            for cell, need, have in R.missing(kernel_pool, {c: groups_total[c] for c in invariant
+                                                            if c in groups_total}):
+                owner = next(((ids, h) for ids, h in holders if h.cell == cell), None)
+                who = f"{owner[0].describe()} starts with" if owner else "the group contract gives"
+                self._invariant_share(cell, invariant[cell], where[cell], owner and owner[1].span,
+                                      f"{who} {need.describe()} of it")
+        self.kernel_pool.update(kernel_pool)
         by_cell: dict[Cell, list] = {}
         for ids, h in holders:
             by_cell.setdefault(h.cell, []).append((ids, h))
         for cell, owners in by_cell.items():
             if not sum((h.amount for _, h in owners), NONE).valid_total and (cell.group is None or not explicit_group):
                 self._overlap(None, cell, owners, "two threads' starting permissions overlap")
+
+    def _invariant_share(self, cell: Cell, amount: Amount, span, holder, other: str) -> None:
+        """The invariant's share of `cell` (its `Perm` at `span`) beside another's (at
+        `holder`, a thread's clause, where there is one)."""
+        self._add("distribution.kernel", holder or span,
+                  f"the kernel invariant holds {amount.describe()} of {cell.describe()}, which no group or "
+                  f"thread may hold beside it, but {other}",
+                  related=((span, "the kernel invariant's share"),) if holder else ())
 
     def _overlap(self, code: str | None, cell: Cell, owners, message: str) -> None:
         """Report the first two holders of `cell` whose shares cannot both exist."""
@@ -321,12 +366,19 @@ class KernelRun:
                 self._add("post.level", fact.span, f"the group postcondition does not hold for group {group.gid}")
 
     def kernel_over(self) -> None:
+        """The kernel's postcondition, read with its invariant's cells (level contracts
+        are read without a ledger), and the invariant, which must hold again."""
         level = self.kernel.level(A.Level.KERNEL)
         if self.contracts and level is not None and not self.stopped:
             reading = self._read(None, [c for c in level.contract if c.kind.is_post], dict(self.base),
                                  old=self.start_memory)
             for fact in reading.false if reading else ():
                 self._add("post.level", fact.span, "the kernel postcondition does not hold")
+            invariant = self.read_invariant()
+            broken = {key[1] for key in self.problems if key[0] == "invariant.maintain"}
+            for fact in invariant.false if invariant else ():
+                if fact.span not in broken:
+                    self._add("post.level", fact.span, "the kernel invariant does not hold at the end")
 
     def divergence(self, group: Group, message: str, span, related=()) -> None:
         self._add("divergence.reached", span, message, related=related)
@@ -435,10 +487,11 @@ class KernelRun:
         return None
 
     # ---- reporting ----
-    def report(self, thread, code: str, span, message: str, warning: bool = False, frame=None) -> None:
+    def report(self, thread, code: str, span, message: str, warning: bool = False, frame=None,
+               related=()) -> None:
         who = f"{thread.ids.describe()}: " if thread else ""
         self._add(code, span, who + message, warning=warning, notes=self._notes(frame),
-                  steps=(self.steps,))
+                  steps=(self.steps,), related=related)
 
     def report_fault(self, thread: ThreadRun, fault: Fault) -> None:
         self._add(fault.code, fault.span, f"{thread.ids.describe()}: {fault.message}",

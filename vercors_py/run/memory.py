@@ -47,6 +47,11 @@ class Memory:
         self._unpublished[cell] = (writer, published, epoch)
         self.values[(cell.array, cell.group)][cell.index] = value
 
+    def put(self, cell: Cell, value) -> None:
+        """A write every thread sees at once: ghost code of an atomic step, whose values
+        only specifications read."""
+        self.values[(cell.array, cell.group)][cell.index] = value
+
     def fence(self, gid: int, fences: tuple[Fence, ...], writers: set | None = None) -> None:
         """A barrier of group `gid` (of the threads `writers` only: a warp's) publishes
         their writes to the memory it fences."""

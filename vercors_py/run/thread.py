@@ -22,7 +22,7 @@ from ..syntax import ast as A
 from ..semantics.evaluate import ConcreteEvaluator
 from ..semantics.faults import Fault, Unevaluable
 from .model import CellAccess, Cell, ThreadId
-from . import warps
+from . import invariants, warps
 from .values import NONE
 
 MAX_CALL_DEPTH = 200
@@ -63,6 +63,7 @@ class ThreadRun:
         self.at: tuple | None = None            # the key of the statement it runs
         self.depth = 0
         self.step_record: list | None = None
+        self.ghost = False                      # in an atomic's `then` block
         self.code = ConcreteEvaluator(launch.functions, self._load, seed=launch.options.seed,
                               results=launch.function_results)
 
@@ -70,7 +71,9 @@ class ThreadRun:
     def _load(self, array, index: int, span):
         cell = self.launch.memory.cell(array, self.ids.gid, index, span)
         self._access(cell, False, span)
-        value = self.launch.memory.read(self.ids, cell, self.launch.epoch(self.ids.gid, cell))
+        # Ghost code is part of an atomic step, which acts on the newest memory.
+        value = self.launch.memory.load(cell) if self.ghost else \
+            self.launch.memory.read(self.ids, cell, self.launch.epoch(self.ids.gid, cell))
         self._trace("reads", cell, value)
         return value
 
@@ -94,6 +97,22 @@ class ThreadRun:
         if s.result is not None:
             frame[s.result.symbol] = old
 
+    def _ghost(self, then: A.Block | None, frame: dict) -> None:
+        """The atomic's `then` block, in the atomic's step: ghost writes, which exist on
+        no GPU, so they are no accesses for races, and every thread sees them at once."""
+        self.ghost = True
+        try:
+            for g in A.statements(then) if then is not None else ():
+                if isinstance(g, A.ArrayAssign):
+                    cell = self.launch.memory.cell(g.target.array.symbol, self.ids.gid,
+                                                   self.code.value(g.target.index, frame), g.target.span)
+                    value = self.code.value(g.value, frame)
+                    self._access(cell, True, g.target.span)
+                    self.launch.memory.put(cell, value)
+                    self._trace("ghost-writes", cell, value)
+        finally:
+            self.ghost = False
+
     def cell_of(self, array, index: int, span) -> Cell:
         return self.launch.memory.cell(array, self.ids.gid, index, span, "bounds.perm")
 
@@ -102,7 +121,8 @@ class ThreadRun:
         access = CellAccess(self.ids, cell, write, span, launch.steps, launch.epoch(self.ids.gid, cell), atomic,
                             warps.index(launch.warp, self.ids.lid), launch.warp_epoch(self.ids),
                             self.at if launch.warp.lockstep else None, launch.grid_epoch)
-        launch.access(access)
+        if not self.ghost:
+            launch.access(access)
         if launch.contracts:
             amount = self.ledger.get(cell, NONE)
             if not (amount.allows_atomic if atomic else amount.is_write if write else amount.positive):
@@ -147,9 +167,13 @@ class ThreadRun:
                 yield Step(key, s.span)
                 i = self.code.value(index, frame)
                 self._store(array, i, self.code.value(value, frame), s.target.span)
-            case A.AtomicUpdate(target=A.Index(array=A.Name(symbol=array), index=index)):
+            case A.AtomicUpdate(target=A.Index(array=A.Name(symbol=array), index=index), then=then):
                 yield Step(key, s.span)
-                self._atomic(s, array, self.code.value(index, frame), frame)
+
+                def step():
+                    self._atomic(s, array, self.code.value(index, frame), frame)
+                    self._ghost(then, frame)
+                invariants.atomic_step(self.launch, self, s, frame, step)
             case A.If(cond=cond, then=then, otherwise=otherwise):
                 yield Step(key, cond.span)
                 if self.code.value(cond, frame):
