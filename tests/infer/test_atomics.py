@@ -57,3 +57,33 @@ def test_a_cell_updated_atomically_and_accessed_plainly_gets_no_contract(name, c
     assert result.verdict.value == "not inferred" and result.exit_code == 3
     [d] = result.diagnostics
     assert d.code == "infer.cannot" and cell in d.message and "plainly" in d.message
+
+
+VALUE_INVARIANT = """kernel count {
+  global int[1] count;
+  global int[tcount] a;
+  global int[tcount] mine;
+  KERNEL_BLOCK
+  void main() {
+    if (a[tid] > 0) {
+      atomic_add(count[0], 1) then { mine[tid] = 1; };
+    }
+  }
+}
+"""
+KERNEL_BLOCK = """kernel {
+    invariant Perm(count[0], write) ** (\\forall* int t; 0 <= t && t < tcount; Perm(mine[t], 1\\2));
+    invariant count[0] == (\\sum int t; 0 <= t && t < tcount; mine[t]);
+  }"""
+
+
+@pytest.mark.parametrize("block, line", [(KERNEL_BLOCK, 6), ("", 8)])
+def test_value_invariants_are_written_by_hand(block, line):
+    # The threads' contract of a value invariant holds their halves of the ghost cells
+    # and their values: not the permissions infer writes.  Refused at the invariant, or
+    # at the `then` block without one.
+    text = VALUE_INVARIANT.replace("KERNEL_BLOCK", block)
+    result = service.infer_text(text, "k.pvl", service.Options(timeout=10.0, jobs=1))
+    assert result.verdict.value == "not inferred"
+    [d] = result.diagnostics
+    assert d.code == "infer.cannot" and d.span.start_line == line and "written by hand" in d.message

@@ -39,8 +39,22 @@ def with_contract(kernel, text: str, in_comments: bool = False) -> str:
     """The text with the inferred contract written into one kernel (inside `/*@ @*/`
     comments where the front end reads contracts there: FrontEnd.comment_contracts);
     CannotInfer if it has none of the form `infer` writes."""
+    _no_value_invariant(kernel)
     planned = merged([plan(shape(kernel, scope)) for scope in A.Scope])
     return (written_c if in_comments else written)(kernel, planned, text)
+
+
+def _no_value_invariant(kernel) -> None:
+    """CannotInfer for a kernel with a value invariant or a ghost `then` block: its
+    threads' contract holds their halves of the ghost cells and the values they hold,
+    which the permissions `infer` writes do not say."""
+    level = kernel.level(A.Level.KERNEL)
+    clause = next((c for c in level.contract if c.kind is A.ClauseKind.INVARIANT), None) if level else None
+    then = next((n.then for p in (kernel.main, *kernel.procedures) for n in A.statements(p.body)
+                 if isinstance(n, A.AtomicUpdate) and n.then is not None), None)
+    if clause is not None or then is not None:
+        raise CannotInfer((clause or then).span, "value invariants are written by hand: the threads' "
+                                                 "contract holds their share of the ghost cells and their values")
 
 
 def inferred_text(checked, text: str, in_comments: bool = False):
