@@ -113,6 +113,23 @@ def test_no_thread_starts_with_the_invariants_cells():
     assert d.related[0].span.start_line == 7
 
 
+GROUP = """  group {
+    requires (\\forall* int l; 0 <= l && l < gsize; Perm(a[gid * gsize + l], read));
+    requires (\\forall* int l; 0 <= l && l < gsize; Perm(mine[gid * gsize + l], 1\\2))GROUP_SHARE;
+    requires (\\forall int l; 0 <= l && l < gsize; mine[gid * gsize + l] == 0);
+  }
+  requires """
+
+
+def test_the_group_contracts_leave_the_invariant_its_cells():
+    grouped = count().replace("  requires ", GROUP.replace("GROUP_SHARE", ""), 1)
+    assert result(grouped, gsize=2, ngroups=2).verdict.value == "clean"
+    both = count().replace("  requires ", GROUP.replace("GROUP_SHARE", " ** Perm(count[0], 1\\2)"), 1)
+    [d] = result(both, gsize=2, ngroups=2).diagnostics
+    assert d.code == "distribution.kernel" and d.span.start_line == 7     # the invariant's Perm
+    assert "the group contracts give, together, write of it" in d.message
+
+
 def test_inputs_that_miss_the_invariant_are_run_with_a_warning():
     init = (("a", "i + 1"), ("mine", "zeros"), ("count", "5"))
     r = result(count(), gsize=2, ngroups=1, init=init)

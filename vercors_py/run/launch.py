@@ -205,8 +205,8 @@ class KernelRun:
                                      invariant)
             for cell, need, have in R.missing(kernel_pool, {c: groups_total[c] for c in invariant
                                                             if c in groups_total}):
-                owner = next(((ids, h) for ids, h in holders if h.cell == cell), None)
-                who = f"{owner[0].describe()} starts with" if owner else "the group contract gives"
+                owner = None if explicit_group else next(((ids, h) for ids, h in holders if h.cell == cell), None)
+                who = f"{owner[0].describe()} starts with" if owner else "the group contracts give, together,"
                 self._invariant_share(cell, invariant[cell], where[cell], owner and owner[1].span,
                                       f"{who} {need.describe()} of it")
         self.kernel_pool.update(kernel_pool)
