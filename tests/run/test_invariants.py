@@ -199,3 +199,27 @@ def test_inputs_that_miss_the_invariant_break_no_step():
     init = (("a", "i + 1"), ("mine", "zeros"), ("count", "5"))
     codes = errors(count(), gsize=2, ngroups=1, init=init)
     assert "invariant.maintain" not in codes and "post.level" in codes
+
+
+TWINS = {
+    "count-add-2": (count("atomic_add(count[0], 2) then { mine[tid] = 1; };"), {"invariant.maintain"}),
+    "count-no-then": (count("atomic_add(count[0], 1);"), {"invariant.maintain"}),
+    "count-plain-read": (count(after="\n      int seen = count[0];"), {"perm.read"}),
+    "flag": (FLAG.replace("STEP", "atomic_add(count[0], 1) then { seen[0] = 1; };"), set()),
+    "flag-ghost-2": (FLAG.replace("STEP", "atomic_add(count[0], 1) then { seen[0] = 2; };"), {"invariant.maintain"}),
+}
+
+
+@pytest.mark.parametrize("name", TWINS)
+def test_run_finds_what_check_finds(name):
+    # The oracle: what check verifies runs clean; check's invariant.maintain and
+    # permission errors happen on a run too, at the same clause (the run may add the
+    # consequences: the postconditions that then fail).
+    text, expected = TWINS[name]
+    checked = {(d.code, d.span.start_line) for d in service.check_text(text, "k.pvl").diagnostics
+               if d.severity.value == "error"}
+    assert {code for code, _ in checked} == expected
+    init = INPUTS[0] if "mine" in text else ()
+    ran = {(d.code, d.span.start_line) for d in result(text, gsize=2, ngroups=2, init=init).diagnostics
+           if d.severity.value == "error"}
+    assert checked <= ran and (ran == set()) == (checked == set())
