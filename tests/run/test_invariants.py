@@ -223,3 +223,10 @@ def test_run_finds_what_check_finds(name):
     ran = {(d.code, d.span.start_line) for d in result(text, gsize=2, ngroups=2, init=init).diagnostics
            if d.severity.value == "error"}
     assert checked <= ran and (ran == set()) == (checked == set())
+
+
+def test_a_then_block_that_branches_is_never_run_as_plain_writes():
+    # type.ghost refuses it (semantics/ghosts.py); the run never takes its writes
+    # without their condition.
+    text = count("atomic_add(count[0], 1) then { if (tid > 0) { mine[tid] = 1; } };")
+    assert result(text, gsize=2, ngroups=1, init=INPUTS[0]).verdict.value in ("rejected", "inconclusive")

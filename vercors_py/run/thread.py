@@ -103,6 +103,9 @@ class ThreadRun:
         self.ghost = True
         try:
             for g in A.statements(then) if then is not None else ():
+                if not isinstance(g, (A.Block, A.ArrayAssign)):
+                    # semantics/ghosts.py refuses it (type.ghost); never run it as writes
+                    raise Unevaluable(g.span, "a `then` block holds ghost writes of array cells only")
                 if isinstance(g, A.ArrayAssign):
                     cell = self.launch.memory.cell(g.target.array.symbol, self.ids.gid,
                                                    self.code.value(g.target.index, frame), g.target.span)
