@@ -24,12 +24,6 @@ def clauses(kernel: A.Kernel) -> tuple[A.Clause, ...]:
     return tuple(c for c in level.contract if c.kind is A.ClauseKind.INVARIANT) if level is not None else ()
 
 
-def arrays_of(invariant) -> frozenset:
-    """The arrays whose cells the invariant holds (names a `Perm` of): an atomic on one
-    of them opens it."""
-    return frozenset(n.location.array.symbol for c in invariant for n in A.walk(c.expr) if isinstance(n, A.Perm))
-
-
 def atomic_step(run, thread, s: A.AtomicUpdate, frame: dict, step: Callable[[], None]) -> None:
     """Run `step` (the atomic and its `then` block), with the invariant open when `s`
     updates one of its arrays."""

@@ -11,6 +11,7 @@ import random
 import attrs
 
 from .. import diagnostics as D
+from ..semantics import queries
 from ..semantics.dimensions import derived_ids, id_store
 from ..semantics.symbols import RESERVED, SymbolKind
 from ..syntax import ast as A
@@ -73,7 +74,7 @@ class KernelRun:
         self.start_memory = self.memory.snapshot()
         self.contracts = options.contracts and annotated(kernel)
         self.invariant = invariants.clauses(kernel)   # the kernel's value invariant
-        self.invariant_arrays = invariants.arrays_of(self.invariant)
+        self.invariant_arrays = queries.perm_arrays(c.expr for c in self.invariant)
         self.races = RaceDetector()
         self.grid_epoch = 0                # grid barriers passed (grids.py)
         self.kernel_pool: dict[Cell, Amount] = {}   # what the kernel holds (grids.py)

@@ -76,3 +76,9 @@ def pure_conjuncts(e):
 def is_pure(e) -> bool:
     """Whether `e` reads no memory, holds no resource and needs no `\\old`."""
     return not any(isinstance(n, (A.Index, A.Perm, A.Old, A.Read, A.Write, A.AtomicShare)) for n in A.walk(e))
+
+
+def perm_arrays(exprs) -> frozenset[Symbol]:
+    """The arrays whose cells the expressions name in a `Perm`: those a kernel's value
+    invariant holds, which an atomic on one of them opens."""
+    return frozenset(n.location.array.symbol for e in exprs for n in A.walk(e) if isinstance(n, A.Perm))

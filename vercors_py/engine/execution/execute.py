@@ -20,7 +20,7 @@ from .atomics import atomic_update
 from .engine import Engine, Origin
 from ..explanation.counterexample import Point
 from .evaluate import Evaluator, Reads
-from .invariants import arrays_of, opened
+from .invariants import opened
 from .produce_consume import Codes, Heap, Mode
 from ..explanation.rivals import Peers, access
 from .state import State
@@ -92,7 +92,7 @@ class Executor:
         self.engine = engine
         self.recursion = recursion
         self.invariant = invariant       # the kernel's value invariant: atomics open it
-        self.invariant_arrays = arrays_of(invariant)
+        self.invariant_arrays = queries.perm_arrays(invariant)
         self.ev = evaluator
         self.heap = heap
         self.t = engine.t

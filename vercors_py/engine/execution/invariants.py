@@ -19,6 +19,7 @@ import attrs
 import z3
 
 from ...diagnostics import Related
+from ...semantics.queries import perm_arrays
 from ...syntax import ast as A
 from ...syntax.snippet import short
 from .engine import Engine, Origin
@@ -26,15 +27,10 @@ from .produce_consume import Codes, Heap
 from .state import State
 
 
-def arrays_of(exprs) -> frozenset:
-    """The arrays whose cells the invariant holds (names a `Perm` of)."""
-    return frozenset(n.location.array.symbol for e in exprs for n in A.walk(e) if isinstance(n, A.Perm))
-
-
 def opened(engine: Engine, heap: Heap, exprs: tuple[A.Expr, ...], s: A.AtomicUpdate, st: State,
            step: Callable[[State], State]) -> State:
     """The state after the atomic `s`, run by `step` with the invariant `exprs` open."""
-    arrays = list(arrays_of(exprs))
+    arrays = list(perm_arrays(exprs))
     st = _forget_unheld(engine, st, arrays)
     for e in exprs:
         with engine.assuming(Origin("invariant", e.span, f"the kernel invariant `{short(e)}`", s.span)):
