@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import collections
 import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -73,8 +74,10 @@ def summarise(results: list[dict]) -> dict[str, collections.Counter]:
 
 
 def render(results: list[dict], counts: dict[str, collections.Counter]) -> list[str]:
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip() or "?"
     lines = [SECTION, "", MARK, "",
-             f"`check` on the {len(results)} files of tests/data/vercors/ (MANIFEST.tsv), "
+             f"`check` (at commit {commit}) on the {len(results)} files of tests/data/vercors/ (MANIFEST.tsv), "
              "VerCors's verdict against our exit code (pass 0, fail 1, error 3). "
              "*Read*: no `syntax.*` or `unsupported.*` error (nor clang's own).", "",
              "| files | total | read | agreed | disagreed | no verdict | not read | crashed |",
