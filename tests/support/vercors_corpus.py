@@ -92,3 +92,10 @@ def placed(d: Diagnostic, file: pathlib.Path) -> bool:
 
 def where(d: Diagnostic) -> str:
     return f"{d.span.start_line}:{d.span.start_col}" if d.span else "-"
+
+
+@functools.cache
+def raced(path: str, timeout: float = 10.0):
+    """`races` on a corpus file, in-process (once per file)."""
+    file = CORPUS / path
+    return service.races_text(file.read_text(encoding="utf-8"), str(file), service.Options(timeout=timeout, jobs=1))

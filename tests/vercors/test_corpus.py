@@ -66,3 +66,11 @@ def test_vercors_file(entry: V.Entry):
         assert errors, "rejected without an error"
         assert all(d.code in CODES for d in errors), [d.code for d in errors]
         assert V.placed(errors[0], entry.file), (errors[0].code, errors[0].message)
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=_id)
+def test_vercors_file_races_answers_without_a_fault(entry: V.Entry):
+    # `races` reads the same mapped program without its contracts: it must answer too.
+    result = V.raced(entry.path)
+    internal = [d.message for d in result.diagnostics if d.code == "internal.error"]
+    assert not internal, internal
