@@ -4,6 +4,8 @@
     .venv/bin/python bench/vercors.py                # the table and the summary on stdout
     .venv/bin/python bench/vercors.py --write        # also the "Figures" section of docs/vercors.md
     .venv/bin/python bench/vercors.py --only gpgpu   # the files whose path contains the text
+    .venv/bin/python bench/vercors.py --src DIR      # the code of another checkout (a directory
+                                                     # holding vercors_py/), e.g. a branch's worktree
 
 Every file of tests/data/vercors/MANIFEST.tsv is checked in-process (service.check_text,
 as tests/vercors/test_corpus.py does: tests/support/vercors_corpus.py) and is one of
@@ -22,16 +24,22 @@ from __future__ import annotations
 
 import argparse
 import collections
+import importlib.util
 import re
+import resource
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tests.support import vercors_corpus as V  # noqa: E402  (after the path is set)
+# The code checked is this checkout's, or that of `--src DIR`, which must be on the path
+# before vercors_py is imported (by the corpus module, loaded from this checkout's file).
+_SRC = sys.argv[sys.argv.index("--src") + 1] if "--src" in sys.argv[:-1] else str(ROOT)
+sys.path.insert(0, str(Path(_SRC).resolve()))
+_SPEC = importlib.util.spec_from_file_location("vercors_corpus", ROOT / "tests" / "support" / "vercors_corpus.py")
+V = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(V)
 
 DOC = ROOT / "docs" / "vercors.md"
 SECTION = "## Figures"
@@ -119,7 +127,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", action="store_true", help="write the Figures section of docs/vercors.md")
     ap.add_argument("--only", default="", help="only the files whose path contains this text")
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per solver check")
+    ap.add_argument("--memory", type=float, default=6.0,
+                    help="address space of the run in GB (a solver that runs away ends as an internal "
+                         "error, not by the machine's out-of-memory killer; 0: no limit)")
+    ap.add_argument("--src", type=Path, default=None,
+                    help="check with the vercors_py/ of this directory (read before the imports)")
     args = ap.parse_args(argv)
+    if args.memory > 0:
+        limit = int(args.memory * 2**30)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     results = [run_one(e, args.timeout) for e in V.entries() if args.only in e.path]
     width = max((len(r["entry"].path) for r in results), default=4)
     for r in results:
@@ -127,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{e.path:<{width}}  {'reg' if e.registered else 'kp ':<3}  {e.verdict:<40.40}  exit {r['exit']}  "
               f"{r['outcome']:<10}  {r['seconds']:5.1f} s  {r['code']} {r['where']} {r['construct']}")
     counts = summarise(results)
+    print(f"vercors_py: {Path(V.service.__file__).parent}")
     for group, c in counts.items():
         print(f"{group}: {sum(c.values())} files; " + ", ".join(f"{o} {c[o]}" for o in OUTCOMES))
     if args.write:
