@@ -182,9 +182,11 @@ class Engine:
             # A model found without the definitions is checked against them (and may
             # give way to a proof or a better model).  Loaded here: a check that
             # proves everything needs none of the interpreter's evaluation.
-            from ..explanation.concrete import settle
+            from ..explanation.concrete import SUMS_CAVEAT, settle
             answer, caveat = settle(self, full, answer)
-            if answer.outcome is Outcome.FAILED and caveat is None:
+            # A model that may break a pure function's definition is shown as found; one
+            # that may break only the facts of \sum is shrunk like any other.
+            if answer.outcome is Outcome.FAILED and caveat in (None, SUMS_CAVEAT):
                 # The note's launch as small as the failure allows (smallest.py).
                 answer = attrs.evolve(answer, model=smallest(self, full, answer.model))
         if answer.outcome is Outcome.PROVED:

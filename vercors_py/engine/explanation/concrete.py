@@ -43,14 +43,21 @@ MAX_SHOWN = 4            # function values shown in a note
 SMALL = 32               # the values a new search tries first
 
 
+SUMS_CAVEAT = ("may be spurious: the solver found it without the facts that define `\\sum`, which may "
+               "not hold at these values")
+
+
 def settle(engine, goal, answer):
     """(answer, caveat): a failed `answer` whose model was found without the definitions
     of recursive functions, checked against them.  The answer may become a proof or get
     a model that respects the definitions; `caveat` is None or why the counterexample may
     be spurious."""
-    if answer.outcome is not Outcome.FAILED or not answer.reason or not engine.solver.definitions \
-            or engine.functions is None or not engine.functions.defined:
+    if answer.outcome is not Outcome.FAILED or not answer.reason or not engine.solver.definitions:
         return answer, None
+    if engine.functions is None or not engine.functions.defined:
+        # The definitions were those of `\\sum` (sums.py), which no interpreter of pure
+        # functions computes here: the model may give a sum any value.
+        return answer, (SUMS_CAVEAT if engine.sums.shapes else None)
     first = Audit(engine, answer.model, goal)
     if first.trusted:
         return attrs.evolve(answer, reason=""), None
