@@ -1,6 +1,8 @@
 """The CUDA and OpenCL examples (examples/cuda, examples/opencl) meet their `//:: verdict`
 headers, and each that names a `.pvl` twin (`//:: twin ../file.pvl`) reports exactly the
-error codes its twin reports: the C front end maps a kernel onto the same checks."""
+error codes its twin reports: the C front end maps a kernel onto the same checks.  Those
+with `//:: cmd races` (atomics, warps, grid barriers) are judged by `races`, and each race
+a racy one reports names both threads and the cell."""
 from __future__ import annotations
 
 import functools
@@ -13,11 +15,25 @@ from tests.support.corpus import check_header
 from tests.support.expectations import header
 from vercors_py import service
 from vercors_py.diagnostics import Severity
+from vercors_py.run.model import RunOptions
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
 FILES = sorted([*EXAMPLES.glob("cuda/*.cu"), *EXAMPLES.glob("opencl/*.cl")])
 _TWIN = re.compile(r"^//:: twin (\S+)$", re.M)
+_RACES = re.compile(r"^//:: cmd races$", re.M)
+# `thread (gid 0, lid 1) writes it ... and thread (gid 3, lid 63) reads it` on `a[0]`.
+_THREAD = re.compile(r"thread \(gid \d+[^)]*, lid \d+[^)]*\)")
+_CELL = re.compile(r"race on \w+\[-?\d+\]")
+
+
+def _by_races(path: pathlib.Path) -> bool:
+    return bool(_RACES.search(path.read_text(encoding="utf-8")))
+
+
+@functools.cache
+def _raced(path: pathlib.Path):
+    return service.races_text(path.read_text(encoding="utf-8"), str(path), service.Options(timeout=60))
 
 
 @functools.cache
@@ -41,9 +57,42 @@ def test_every_example_is_there_in_both_dialects():
     assert {"fig8-demo", "fig9-binomial", "vector-add", "stencil-3pt", "reduce-local"} <= verified
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", [p for p in FILES if not _by_races(p)], ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_c_example(path):
     assert check_header(path, result=_checked(path)) == []
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if _by_races(p)], ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_c_example_judged_by_races(path):
+    want, families = header(path.read_text(encoding="utf-8"))
+    assert want in ("racy", "race-free") and not families
+    result = _raced(path)
+    assert result.verdict.value == want, [d.message for d in result.diagnostics]
+    for d in result.diagnostics:
+        if d.code == "race.data":
+            assert len(_THREAD.findall(d.message)) == 2 and _CELL.search(d.message), d.message
+
+
+# The compiled oracle (tests/cfamily/test_compiled_oracle.py) has no warps and no grid
+# barrier: `run`, without the contracts, is the oracle of these.
+RUN_ORACLE = ("warp-sum-", "grid-mirror-sum")
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if p.name.startswith(RUN_ORACLE)],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_run_sees_what_races_says_of_the_warp_and_grid_examples(path):
+    want, _ = header(path.read_text(encoding="utf-8"))
+    result = service.run_text(path.read_text(encoding="utf-8"), str(path), RunOptions(contracts=False))
+    problems = [d for d in result.diagnostics if d.family in ("race", "divergence")]
+    assert result.launches and (bool(problems) == (want == "racy")), [d.message for d in result.diagnostics]
+
+
+def test_the_races_examples_cover_atomics_warps_and_grid_barriers():
+    stems = {p.stem for p in FILES if _by_races(p)}
+    assert {"global-counter", "global-counter-plain-increment", "global-counter-plain-read", "first-to-arrive",
+            "first-to-arrive-test-and-set", "warp-sum-shuffle", "warp-sum-shuffle-early-exit", "warp-sum-shared",
+            "warp-sum-shared-no-syncwarp", "warp-sum-shared-lockstep", "grid-mirror-sum",
+            "grid-mirror-sum-no-grid-sync"} <= stems
 
 
 @pytest.mark.parametrize("path", [p for p in FILES if _twin(p)], ids=lambda p: f"{p.parent.name}/{p.name}")

@@ -271,6 +271,16 @@ class _Walk:
             guard = z3.And(guard, self._value(e.cond, inner))
         return reads + self.reads(e.body, inner, guard)
 
+    def _typed(self, guard, value, *bounds):
+        """The path condition after a fresh value of a C type: its range, which is also a
+        fact of every execution (the unknown stands for that value only).  The guard ends
+        with its block, the fact does not: a claim made under a hoisted temporary's range
+        (`c && atomicCAS(f, 0, 1) == 0`) is then not escaped, past the block, by another
+        thread's out-of-range value of that dead temporary (claims.py).  Loops' copies of
+        the value (intervals.py) rename the guard, not the facts: both are kept."""
+        self.facts += bounds
+        return z3.And(guard, *bounds)
+
     def access(self, e: A.Index, st: State, guard, write: bool, value=None) -> Access:
         array = e.array.symbol
         value = self._value(e, st) if value is None else value
@@ -282,7 +292,7 @@ class _Walk:
             case A.VarDecl(init=None):
                 value = self._fresh(stmt.name, self.t.sort_of(stmt.type), self.own)
                 if stmt.range is not None:
-                    guard = z3.And(guard, stmt.range[0] <= value, value <= stmt.range[1])
+                    guard = self._typed(guard, value, stmt.range[0] <= value, value <= stmt.range[1])
                 return Seq(()), st.bind(stmt.symbol, value), guard
             case A.VarDecl():
                 return Seq(tuple(self.reads(stmt.init, st, guard))), st.bind(stmt.symbol, self._value(stmt.init, st)), guard
@@ -318,7 +328,7 @@ class _Walk:
                 reads = self.reads(stmt.value, st, guard) + self.reads(stmt.lane, st, guard)
                 value = self._fresh(stmt.result.id, self.t.sort_of(stmt.result.symbol.type), self.own)
                 if stmt.range is not None:
-                    guard = z3.And(guard, stmt.range[0] <= value, value <= stmt.range[1])
+                    guard = self._typed(guard, value, stmt.range[0] <= value, value <= stmt.range[1])
                 return Seq(tuple(reads)), st.bind(stmt.result.symbol, value), guard
             case A.CallStmt():
                 return self.call(stmt, st, guard)
@@ -352,7 +362,7 @@ class _Walk:
             if kind == "ticket":
                 what.drawn += 1
                 what.looped = what.looped or self.looping > 0
-                guard = z3.And(guard, *claims.in_range(what, old))
+                guard = self._typed(guard, old, *claims.in_range(what, old))
         update = Access(array, array.scope, index, True, guard, stmt.span, text, atomic=True, claim=claim)
         if claim is not None and self.looping == 0:
             self.singles.append(update)
