@@ -194,6 +194,28 @@ def test_only_intra_group_leaves_out_the_races_between_groups(text, intra_group,
     assert said == (verdict == "race-free")
 
 
+TICKET = ("//--local_size=64 --num_groups=12\n__kernel void k(__global unsigned *next, __global int *slots) {\n"
+          "  unsigned g = atomic_inc(next);\n  slots[g] = 1;\n}\n")
+TICKET_RESET = TICKET.replace("  unsigned g", "  if (get_global_id(0) == 0) *next = 0;\n  barrier(CLK_GLOBAL_MEM_FENCE);\n  unsigned g")
+
+
+@pytest.mark.parametrize(("text", "verdict"), [
+    # Nothing but tickets changes a global counter the kernel never writes plainly: its
+    # tickets are distinct in every execution, races between groups reported or not.
+    (TICKET, "race-free"),
+    ((DATA / "atomic-ticket-loop-race-free.cl").read_text(), "race-free"),
+    # A plain write of another group (after its own barrier, unordered with this group's
+    # atomics) resets it unreported, and two threads of one group draw one ticket.
+    (TICKET_RESET, "racy"),
+    ((DATA / "atomic-ticket-loop-reset-racy.cl").read_text(), "racy"),
+])
+def test_within_groups_the_tickets_of_a_global_counter_count_where_nothing_else_writes_it(text, verdict):
+    """claims.py: `--only-intra-group` leaves the races between groups out, so a global
+    counter's tickets tell threads apart only where the kernel writes it nowhere plainly."""
+    result = service.races_text(text, "k.cl", service.Options(jobs=1), intra_group=True)
+    assert result.verdict.value == verdict, [d.message for d in result.diagnostics]
+
+
 def test_only_intra_group_on_the_command_line(tmp_path):
     kernel = tmp_path / "k.cu"
     kernel.write_text(INTER_GROUP_ONLY)

@@ -14,7 +14,9 @@ kernel is of one form, the values a cell takes are known up to plain writes:
   before left, and they come back to a value only after 2^N of them: with none in a
   loop, at most (threads that reach the cell) x (tickets on the walk) are drawn, which
   the fact asks to be at most 2^N (over the language's unbounded integers they never
-  come back, loops or not).
+  come back, loops or not).  In a loop they are counted only where a ticket of its own
+  ends it (below, "Loops a ticket ends"); in any other loop, any number may be drawn,
+  and the fact is not stated.
 
 Only a plain write can undo them, and a plain write between two threads' atomics on one
 cell races with one of them: with the other thread's atomic in the same barrier interval
@@ -31,6 +33,43 @@ or a grid interval's global ones for two groups: grids.py).  Across a grid barri
 fact would be false: a plain write in the interval between resets the cell without a
 race, and two groups then both win (tests/data/protocols/gridsync-claims-racy.cu).
 Races are found in those executions, so the fact hides none.
+
+Loops a ticket ends (`while (true) { t = atomic_inc(&next); ...; if (t > tid) break; }`,
+GPUVerify's refined_atomic_abstraction/access_in_loop).  Such a loop `L` has no bound of
+its own: it is bounded by the distinctness of its tickets.  `limited` recognises it,
+outside any other loop: its body (and a `for`'s update) has no jump, loop, barrier or
+call but its last statement `if (c) break;`, draws the ticket `t` of an array X exactly
+once, unconditionally, before that test, and writes no cell of X plainly.  The walk
+(protocol.py) then asks Z3 for a K among the launch's sizes and the test's literals
+(plus one) such that every iteration that goes on drew a value below it: the facts and
+`!c` and `t >= K` are unsatisfiable.  Then, in an execution up to its first race:
+
+1. In one barrier interval of X (of the group for local X; the grid interval for global),
+   the first 2^N draws of X are distinct: each finds the value the one before left,
+   unless a plain write of X came between.  A plain write by thread W races with every
+   other thread's atomic on X in that interval (as above), so without a race W is the
+   only one to draw there; and W's own plain writes are not in L's body, so the draws
+   of one run of L are consecutive values, distinct too.
+2. Among distinct draws of X, the iterations of L that go on drew values in
+   [lowest, K): at most K - lowest of them; each thread that runs L ends it once, with
+   one more draw (L is in no loop: a thread runs it once per walk of it, and each walk
+   of a procedure's loop is counted apart).  So L makes at most I = K - lowest + T
+   iterations in that interval, T the threads of X's scope (gsize, or gsize x ngroups).
+3. Let B be the count of the draws of X this gives (T x the straight draws, plus I per
+   loop X ends).  If more than 2^N draws of X were made, the first 2^N of them would be
+   distinct and, by 1 and 2, at most B in number: with B < 2^N that cannot be, so all
+   draws of X are distinct.  Another array Y drawn in L (each such draw at most once per
+   iteration, since L's body has no loop) is drawn at most I times there, under X's
+   condition B < 2^N; its own count, straight draws plus these, must be at most 2^N (or
+   below it where Y ends loops itself: 3 again).  For local X and global Y, I is per
+   group: ngroups x I in the launch.
+
+Under `--only-intra-group` (intra_group) races between groups are not looked for, so a
+plain write of a global array by another group could reset it unreported: the fact of a
+global array's claims and tickets is then stated only for tickets of an array the kernel
+writes nowhere plainly (nothing but tickets ever changes it, in any execution), and a
+loop that a global X ends bounds nothing unless X is such an array.  A loop that fails
+any of this counts as any loop: its tickets' fact is not stated.
 """
 from __future__ import annotations
 
@@ -45,8 +84,23 @@ class Tickets:
     """The tickets of one array, as the walk (protocol.py) meets them."""
     modulus: int | None            # 2^N of a C type; None: unbounded integers
     lowest: int = 0                # the type's least value (-2^(N-1) if signed)
-    drawn: int = 0                 # tickets on the walk (each call of a procedure anew)
-    looped: bool = False           # one in a loop: any number of them
+    drawn: int = 0                 # tickets outside loops on the walk (each call of a procedure anew)
+    looped: bool = False           # one in a loop no ticket ends: any number of them
+    loops: list = attrs.field(factory=list)    # the walks of loops a ticket ends that draw these
+    plain: bool = False            # the kernel writes a cell of the array plainly somewhere
+
+
+@attrs.define(eq=False)
+class Limited:
+    """One walk of a loop that a ticket of its own ends (the module's docstring)."""
+    scope: object                  # the ending ticket's array's memory (A.Scope)
+    ends: list                     # the atomics that may end it: (statement, its array's Tickets)
+    test: A.If                     # `if (c) break;`, the body's last statement
+    literals: tuple                # the numbers in c
+    counts: dict = attrs.field(factory=dict)   # array symbol -> its tickets in the body
+    olds: dict = attrs.field(factory=dict)     # id of an ending atomic -> its value on this walk
+    tickets: object = None         # the ending array's Tickets, once K is found
+    bound: object = None           # K: every iteration that goes on drew a value below it
 
 
 def claim(stmt: A.AtomicUpdate) -> tuple[int, int] | None:
@@ -90,7 +144,53 @@ def kinds(kernel: A.Kernel) -> dict:
         if len(shapes) == 1 and None not in shapes:
             (kind, what), = shapes
             out[array] = ("claim", what[0]) if kind == "claim" else ("ticket", Tickets(*what))
+    for node in A.walk(kernel):
+        if isinstance(node, A.ArrayAssign) and out.get(node.target.array.symbol, ("",))[0] == "ticket":
+            out[node.target.array.symbol][1].plain = True
     return out
+
+
+def limited(body: list, update, kinds: dict) -> Limited | None:
+    """The walk of a loop of this body (and update) when it has the shape of a loop a
+    ticket ends, with the atomics that may end it; else None.  The loop is in no other
+    loop, and has no barrier (the caller's part)."""
+    stmts = [s for b in body for s in (b.stmts if isinstance(b, A.Block) else (b,))]
+    match stmts[-1:]:
+        case [A.If(cond=cond, then=A.Break() | A.Block(stmts=(A.Break(),)), otherwise=None) as test]:
+            pass
+        case _:
+            return None
+    rest = stmts[:-1] + ([update] if update is not None else [])
+    nodes = [n for s in rest for n in A.walk(s)]
+    if any(isinstance(n, (A.Break, A.Continue, A.Return, A.While, A.For, A.Barrier, A.CallStmt)) for n in nodes):
+        return None
+    counts: dict = {}
+    for n in nodes:
+        if isinstance(n, A.AtomicUpdate) and kinds.get(n.target.array.symbol, ("",))[0] == "ticket":
+            counts[n.target.array.symbol] = counts.get(n.target.array.symbol, 0) + 1
+    written = {n.target.array.symbol for n in nodes if isinstance(n, A.ArrayAssign)}
+    ends = [(s, kinds[s.target.array.symbol][1]) for s in stmts[:-1] if isinstance(s, A.AtomicUpdate)
+            and counts.get(s.target.array.symbol) == 1 and s.target.array.symbol not in written]
+    if not ends:
+        return None
+    literals = tuple({n.value for n in A.walk(cond) if isinstance(n, A.IntLit)})
+    return Limited(None, ends, test, literals, counts)
+
+
+def settle(limit: Limited, cond, facts: list, sizes, ctx, timeout_ms: int) -> bool:
+    """Find K for the loop's walk (`cond` the test's condition on it): whether one was found."""
+    candidates = [sizes.gsize * sizes.ngroups, sizes.gsize] + [z3.IntVal(v + d, ctx) for v in limit.literals
+                                                                for d in (0, 1)]
+    for stmt, tickets in limit.ends:
+        old = limit.olds.get(id(stmt))
+        for k in candidates if old is not None else ():
+            s = z3.Solver(ctx=ctx)
+            s.set("timeout", timeout_ms)
+            s.add(*facts, z3.Not(cond), old >= k)
+            if s.check() == z3.unsat:
+                limit.scope, limit.tickets, limit.bound = stmt.target.array.symbol.scope, tickets, k
+                return True
+    return False
 
 
 def in_range(tickets: Tickets, old) -> list:
@@ -104,27 +204,69 @@ def facts(p, accesses, second, intra_group: bool = False) -> list:
     """No two distinct threads (the query's first and `second`) both succeed at claims,
     or draw equal tickets, of one cell among `accesses`.  `intra_group`: races between
     groups are not checked, so a plain write of another group may undo a global cell's
-    claims unreported: the facts of local memory only."""
-    marked = [a for a in accesses if a.claim is not None and (a.scope is A.Scope.LOCAL or not intra_group)]
-    return [f for a in marked for b in marked if a.array is b.array for f in _apart(p, a, b, second)]
+    claims unreported: the facts of local memory only, and of the global arrays whose
+    tickets nothing else changes (`_unwritten`)."""
+    marked = [a for a in accesses if a.claim is not None and (a.scope is A.Scope.LOCAL or not intra_group or _unwritten(a))]
+    return [f for a in marked for b in marked if a.array is b.array for f in _apart(p, a, b, second, intra_group)]
 
 
 def same_statement(p, second, intra_group: bool = False) -> list:
     """The same fact for two threads of one group at one claim or ticket outside loops
     (`Protocol.singles`), whatever memory the query is about: they make it in the same
     barrier interval of every memory, as barriers are aligned."""
-    return [f for a in p.singles if a.scope is A.Scope.LOCAL or not intra_group
-                                   for f in _apart(p, a, a, second)]
+    return [f for a in p.singles if a.scope is A.Scope.LOCAL or not intra_group or _unwritten(a)
+                                   for f in _apart(p, a, a, second, intra_group)]
 
 
-def _apart(p, a, b, second) -> list:
+def _unwritten(access) -> bool:
+    """Tickets of an array the kernel never writes plainly: nothing but tickets changes
+    it, so their fact needs no race to be reported, between groups neither."""
+    kind, _, what = access.claim
+    return kind == "ticket" and not what.plain
+
+
+def _apart(p, a, b, second, intra_group: bool = False) -> list:
     (kind, old, what), (_, theirs, _) = a.claim, b.claim
     meet = [a.guard, second(b.guard), a.index == second(b.index)]
     if kind == "claim":
         return [z3.Not(z3.And(*meet, old == what, second(theirs) == what))]
     if what.modulus is not None:
-        if what.looped:
+        bound = _bounded(p, a.array, what, a.scope, intra_group)
+        if bound is None:
             return []           # any number of tickets: they may come round again
-        threads = p.sizes.gsize if a.scope is A.Scope.LOCAL else p.sizes.gsize * p.sizes.ngroups
-        meet.append(threads * what.drawn <= what.modulus)
+        meet += bound
     return [z3.Implies(z3.And(*meet), old != second(theirs))]
+
+
+def _threads(p, scope):
+    return p.sizes.gsize if scope is A.Scope.LOCAL else p.sizes.gsize * p.sizes.ngroups
+
+
+def _bounded(p, array, what: Tickets, scope, intra_group: bool) -> list | None:
+    """The conditions under which the array's tickets are too few to come round (the
+    module's docstring, 3), or None where their number is not bounded."""
+    if what.looped:
+        return None
+    total, conditions = _threads(p, scope) * what.drawn, []
+    for limit in what.loops:
+        ends = limit.tickets
+        if ends.looped or any(other.tickets is not ends for other in ends.loops) or \
+                (intra_group and limit.scope is A.Scope.GLOBAL and ends.plain):
+            return None
+        total = total + limit.counts[array] * _iterations(p, limit, scope)
+        if ends is not what and ends.modulus is not None:
+            conditions.append(_count(p, ends, limit.scope) < ends.modulus)
+    governs = any(limit.tickets is what for limit in what.loops)
+    return conditions + [total < what.modulus if governs else total <= what.modulus]
+
+
+def _iterations(p, limit: Limited, scope):
+    """I (the module's docstring, 2), over `scope`'s threads."""
+    below = limit.bound - limit.tickets.lowest
+    per = z3.If(below > 0, below, 0) + _threads(p, limit.scope)
+    return per * p.sizes.ngroups if limit.scope is A.Scope.LOCAL and scope is not A.Scope.LOCAL else per
+
+
+def _count(p, ends: Tickets, scope):
+    """B of an array that ends loops (it is drawn in no other loop)."""
+    return _threads(p, scope) * ends.drawn + sum((_iterations(p, limit, scope) for limit in ends.loops), 0)

@@ -132,6 +132,7 @@ class _Walk:
         self.branches: dict[int, list] = {}
         self.kinds = claims.kinds(kernel)       # arrays updated by claims or tickets only (claims.py)
         self.looping = 0                        # loops the walk is in
+        self.limit = None                       # the loop a ticket ends that the walk is in (claims.py)
         self.singles: list = []
 
     # ---- unknowns ----
@@ -161,6 +162,7 @@ class _Walk:
     def run(self) -> Protocol:
         t = self.t
         sizes = fresh_sizes(t, names_components(self.kernel))
+        self.sizes = sizes
         gid, lid = fresh_ids(t, "gid", sizes.groups), fresh_ids(t, "lid", sizes.local)
         self.group.extend(unknowns(gid))
         self.own.extend(unknowns(lid))
@@ -360,8 +362,13 @@ class _Walk:
             kind, what = self.kinds[array]
             claim = (kind, old, what)
             if kind == "ticket":
-                what.drawn += 1
-                what.looped = what.looped or self.looping > 0
+                if self.limit is not None:
+                    self.limit.olds[id(stmt)] = old
+                    if self.limit not in what.loops:
+                        what.loops.append(self.limit)
+                else:
+                    what.drawn += 1
+                    what.looped = what.looped or self.looping > 0
                 guard = self._typed(guard, old, *claims.in_range(what, old))
         update = Access(array, array.scope, index, True, guard, stmt.span, text, atomic=True, claim=claim)
         if claim is not None and self.looping == 0:
@@ -433,22 +440,40 @@ class _Walk:
         entry = z3.And(guard, *stepped, *self._counters(updates, st, start, assigned))
         reads = self.reads(cond, start, entry)
         holds = self._value(cond, start) if cond is not None else self.t.true
+        update = header.update if header is not None else None
+        outer = self.limit
+        self.limit = claims.limited(body, update, self.kinds) if self.looping == 0 and not barrier else None
+        limit = self.limit
         self.looping += 1
         try:
             event, after = self.block(body, start, z3.And(entry, holds))
-            if header is not None and header.update is not None:
+            if update is not None:
                 # Walked apart from the body: a `continue` skips the rest of the body, not
                 # the update (`_jumps`).
-                update, _ = self.block([header.update], after, z3.And(entry, holds))
-                event = Seq((event, update))
+                updated, _ = self.block([update], after, z3.And(entry, holds))
+                event = Seq((event, updated))
         finally:
             self.looping -= 1
+            self.limit = outer
+        if limit is not None:
+            self._settle(limit)
         iteration = Seq((*reads, event))
         if barrier:
             skip = Skip(z3.Not(self._value(cond, st))) if cond is not None else None
             entered = cond is None or not self._feasible(z3.And(guard, z3.Not(self._value(cond, st))))
             iteration = Loop(iteration, self._next_iteration(iteration, marks), skip, tuple(reads), entered)
         return iteration, self.havoc(st, assigned, shared=barrier), guard
+
+    def _settle(self, limit: claims.Limited) -> None:
+        """A loop a ticket of its own ends bounds its tickets once Z3 finds its K
+        (claims.py); if not, they are any number, as in any loop."""
+        (_, cond), = self.branches[id(limit.test)][-1:]
+        if not claims.settle(limit, cond, self.facts, self.sizes, self.t.ctx, FEASIBILITY_MS):
+            for array in limit.counts:
+                tickets = self.kinds[array][1]
+                tickets.looped = True
+                if limit in tickets.loops:
+                    tickets.loops.remove(limit)
 
     def _marks(self) -> tuple[int, ...]:
         return len(self.own), len(self.group), len(self.everyone)
