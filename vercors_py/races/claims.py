@@ -37,29 +37,31 @@ Races are found in those executions, so the fact hides none.
 Loops a ticket ends (`while (true) { t = atomic_inc(&next); ...; if (t > tid) break; }`,
 GPUVerify's refined_atomic_abstraction/access_in_loop).  Such a loop `L` has no bound of
 its own: it is bounded by the distinctness of its tickets.  `limited` recognises it,
-outside any other loop: its body (and a `for`'s update) has no jump, loop, barrier or
-call but its last statement `if (c) break;`, draws the ticket `t` of an array X exactly
-once, unconditionally, before that test, and writes no cell of X plainly.  The walk
-(protocol.py) then asks Z3 for a K among the launch's sizes and the test's literals
-(plus one) such that every iteration that goes on drew a value below it: the facts and
-`!c` and `t >= K` are unsatisfiable.  Then, in an execution up to its first race:
+outside any other loop: its body (and a `for`'s update) holds only declarations,
+assignments, atomics, warp exchanges, asserts, assumes and `if`s (no jump, loop,
+barrier or call) but for its last statement `if (c) break;`; it draws the ticket `t` of
+an array X exactly once, unconditionally, before that test, and writes no cell of X
+plainly.  The walk (protocol.py) then asks Z3 for a K among the launch's sizes and the
+test's literals (and those plus one) such that every iteration that goes on drew a value
+below it: the facts and `!c` and `t >= K` are unsatisfiable.  Then, in an execution up
+to its first race:
 
-1. In one barrier interval of X (of the group for local X; the grid interval for global),
-   the first 2^N draws of X are distinct: each finds the value the one before left,
-   unless a plain write of X came between.  A plain write by thread W races with every
-   other thread's atomic on X in that interval (as above), so without a race W is the
-   only one to draw there; and W's own plain writes are not in L's body, so the draws
-   of one run of L are consecutive values, distinct too.
+1. No plain write of X comes between two distinct threads' draws of X in one barrier
+   interval of their group, nor, from two groups, in one grid interval (above), nor
+   while threads run L there: L has no barrier, so such a write races with their
+   atomics, unless its writer W is the only thread drawing, and W's own plain writes are
+   not in L's body.  The draws of X made in such a stretch, by any thread, find
+   consecutive values: 2^N of them are distinct.
 2. Among distinct draws of X, the iterations of L that go on drew values in
-   [lowest, K): at most K - lowest of them; each thread that runs L ends it once, with
-   one more draw (L is in no loop: a thread runs it once per walk of it, and each walk
-   of a procedure's loop is counted apart).  So L makes at most I = K - lowest + T
-   iterations in that interval, T the threads of X's scope (gsize, or gsize x ngroups).
-3. Let B be the count of the draws of X this gives (T x the straight draws, plus I per
-   loop X ends).  If more than 2^N draws of X were made, the first 2^N of them would be
-   distinct and, by 1 and 2, at most B in number: with B < 2^N that cannot be, so all
-   draws of X are distinct.  Another array Y drawn in L (each such draw at most once per
-   iteration, since L's body has no loop) is drawn at most I times there, under X's
+   [lowest, K): at most max(K - lowest, 0) of them; each thread that runs L ends it once,
+   with one more draw (L is in no loop: a thread runs it once per walk of it, and each
+   walk of a procedure's loop is counted apart).  So at most I = max(K - lowest, 0) + T
+   iterations of L are among them, T the threads of X's scope (gsize, or gsize x ngroups).
+3. Let B be the count of X's draws this gives (T x the straight draws, plus I per loop X
+   ends).  Were 2^N or more draws of X made between two threads' draws, the first 2^N of
+   them would be distinct, and at most B in number by 2: with B < 2^N that cannot be, so
+   the two draw different values.  Another array Y drawn in L (each such draw at most
+   once per iteration, L's body having no loop) is drawn at most I times there, under X's
    condition B < 2^N; its own count, straight draws plus these, must be at most 2^N (or
    below it where Y ends loops itself: 3 again).  For local X and global Y, I is per
    group: ngroups x I in the launch.
@@ -150,6 +152,9 @@ def kinds(kernel: A.Kernel) -> dict:
     return out
 
 
+_STRAIGHT = (A.VarDecl, A.Assign, A.ArrayAssign, A.AtomicUpdate, A.WarpExchange, A.If, A.Block, A.Assert, A.Assume)
+
+
 def limited(body: list, update, kinds: dict) -> Limited | None:
     """The walk of a loop of this body (and update) when it has the shape of a loop a
     ticket ends, with the atomics that may end it; else None.  The loop is in no other
@@ -161,9 +166,11 @@ def limited(body: list, update, kinds: dict) -> Limited | None:
         case _:
             return None
     rest = stmts[:-1] + ([update] if update is not None else [])
-    nodes = [n for s in rest for n in A.walk(s)]
-    if any(isinstance(n, (A.Break, A.Continue, A.Return, A.While, A.For, A.Barrier, A.CallStmt)) for n in nodes):
+    # Only these run at most once per iteration and leave it by its end: any other kind
+    # (a jump, a loop, a barrier, a call, a kind added later) makes the loop any loop.
+    if not all(isinstance(n, _STRAIGHT) for s in rest for n in A.statements(s)):
         return None
+    nodes = [n for s in rest for n in A.walk(s)]
     counts: dict = {}
     for n in nodes:
         if isinstance(n, A.AtomicUpdate) and kinds.get(n.target.array.symbol, ("",))[0] == "ticket":
