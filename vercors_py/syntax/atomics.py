@@ -9,7 +9,8 @@ from . import ast as A
 def update(op: str, cell: A.Index, args: tuple) -> A.Expr:
     """The value an atomic operation of the language leaves in `cell`, over unbounded
     integers; `cell` in it stands for the value before (docs/language.md, "Atomics")."""
-    span = cell.span
+    # The update spans the cell and its operands, as the call does.
+    span = cell.span.cover(args[-1].span) if args else cell.span
     match op, args:
         case "atomic_add", (v,):
             return A.Binary("+", cell, v, span=span)

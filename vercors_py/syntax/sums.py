@@ -7,7 +7,6 @@ type checker reports it at the range (type.sum-range): the parser knows no names
 """
 from __future__ import annotations
 
-import attrs
 
 from . import ast as A
 
@@ -54,12 +53,8 @@ def build(var_type: A.Type, var: str, range_: A.Expr, body: A.Expr, var_span, sp
         return A.Sum(var_type, var, None, None, range_, body, var_span=var_span, span=span)
     cond = None
     for part in parts[2:]:
-        cond = part if cond is None else A.Binary("&&", cond, part, span=_cover(cond.span, part.span))
+        cond = part if cond is None else A.Binary("&&", cond, part, span=cond.span.cover(part.span))
     return A.Sum(var_type, var, lo, hi, cond, body, var_span=var_span, span=span)
-
-
-def _cover(first, last):
-    return attrs.evolve(first, end=last.end, end_line=last.end_line, end_col=last.end_col)
 
 
 def transform(builder, ch) -> A.Sum:
