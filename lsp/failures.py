@@ -90,7 +90,7 @@ class _Contexts:
         self.kernels = program.kernels if program is not None else ()
         self._functions = None if program is None else \
             [(place(f.span), self.text[f.span.start:f.span.end]) for f in program.functions]
-        self._whole = languages.of(analysis.source.path).whole_text
+        self._whole = languages.of(analysis.source.path, analysis.source.text).whole_text
         self._digests: dict[int, str] = {}
 
     def of(self, d: D.Diagnostic) -> str | None:

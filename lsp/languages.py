@@ -23,9 +23,10 @@ def analysis_path(path: str, language_id: str | None) -> str:
     return path + front_end.suffixes[0] if front_end is not None else path
 
 
-def of(path: str) -> FrontEnd:
-    """The front end of a document's (analysis) path."""
-    return frontend.for_path(path)
+def of(path: str, text: str | None = None) -> FrontEnd:
+    """The front end of a document's (analysis) path (and text: two front ends share
+    `.pvl`)."""
+    return frontend.for_path(path, text)
 
 
 def dialect(path: str) -> str | None:

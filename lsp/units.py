@@ -113,7 +113,7 @@ class Units:
 
 def _keys(checked, decls, timeout) -> list[tuple[tuple, tuple]] | None:
     """Per declaration: its key, and the functions of the key in program order."""
-    if languages.of(checked.source.path).whole_text:
+    if languages.of(checked.source.path, checked.source.text).whole_text:
         return None
     text = checked.source.text
     texts = [text[d.span.start:d.span.end] for d in decls]

@@ -146,6 +146,7 @@ _CODES = [
     ("unsupported.dimension", "an OpenCL id or size function (get_local_id, ...) whose dimension is not a constant 0, 1 or 2"),
     ("unsupported.statement", "a statement outside the subset: a goto that is not a forward jump out of blocks, a switch with a case label inside a nested statement, ..."),
     ("unsupported.declaration", "a declaration outside the subset: template kernels never instantiated, structs, globals, kernels with a return value, ..."),
+    ("unsupported.expression", "an expression of VerCors's PVL without counterpart in the kernel language: `\\let`, `\\result`, `null` other than in a fact `a != null`, `\\old` in a barrier's contract, fields, ..."),
     # annotation (the C front end)
     ("annotation.ignored", "a GPUVerify annotation that only helps a proof (an invariant, an assumption, a barrier invariant) and uses a built-in without counterpart, left out (warning)"),
     # divergence

@@ -3,9 +3,10 @@ its name calls for.  Each language vercors-py reads is a `FrontEnd` in `FRONT_EN
 to read it, and the few facts of its dialect that later stages and the editor need (which
 memory a barrier orders, how a contract is written into its text, ...).  A new front end
 is a folder of its own and an entry here; nothing else asks which language a file is in.
-`.pvl` files go through the kernel language's parser; `.cu`, `.cuh` and `.cl` files
-through the C front end (cfamily/), which builds the same AST with spans into the C file.
-Everything after this stage sees one language.
+`.pvl` files go through the kernel language's parser, or VerCors's PVL front end
+(vercors_pvl/) when their text is VerCors's (its `claims`: the first word is `class`);
+`.cu`, `.cuh` and `.cl` files through the C front end (cfamily/), which builds the same
+AST with spans into the C file.  Everything after this stage sees one language.
 
 A launch configuration from the command line (`--gsize`, `--ngroups`) is applied here
 too: to a C file over its GPUVerify header line, to a `.pvl` file as `context_everywhere`
@@ -57,6 +58,9 @@ class FrontEnd:
     # What a verified or race-free verdict on the checked kernels rests on beyond their
     # own facts, one phrase each (C's launch assumption, docs/cfamily.md "Arithmetic").
     assumptions: Callable[[tuple], tuple[str, ...]] = lambda checked_kernels: ()
+    # For a front end that shares its suffix with another: whether a file's text is its
+    # own (decided before any parse, and exactly: docs/vercors-pvl-frontend.md).
+    claims: Callable[[str], bool] | None = None
 
 
 def _read_pvl(text: str, path: str, launch: Launch | None) -> ParseResult:
@@ -89,18 +93,45 @@ CUDA = FrontEnd("cuda", (".cu", ".cuh"), ("cuda-cpp", "cuda"), _read_c, fenced_b
 OPENCL = FrontEnd("opencl", (".cl",), ("opencl",), _read_c, fenced_barriers=True, comment_contracts=True,
                   whole_text=True, markdown="c", quiet_in_editor=frozenset({"type.no-kernel"}),
                   dialect="opencl", assumptions=_c_assumptions)
-FRONT_ENDS = (PVL, CUDA, OPENCL)
 
 
-def named_by(path: str) -> FrontEnd | None:
-    """The front end whose suffix the file name has, if any."""
+def _read_vercors(text: str, path: str, launch: Launch | None) -> ParseResult:
+    from .vercors_pvl import read
+    return read.read(text, path, launch)
+
+
+def _vercors_assumptions(checked_kernels) -> tuple[str, ...]:
+    parts = dict.fromkeys(fact.assumed for ck in checked_kernels for fact in ck.kernel.contexts if fact.assumed)
+    return ("for " + " and ".join(parts),) if parts else ()
+
+
+def _is_vercors(text: str) -> bool:
+    from .vercors_pvl.detect import is_vercors
+    return is_vercors(text)
+
+
+VERCORS_PVL = FrontEnd("vercors-pvl", (".pvl",), ("vercors-pvl",), _read_vercors, fenced_barriers=False,
+                       comment_contracts=False, whole_text=True, markdown="pvl",
+                       assumptions=_vercors_assumptions, claims=_is_vercors)
+FRONT_ENDS = (PVL, CUDA, OPENCL, VERCORS_PVL)
+
+
+def named_by(path: str, text: str | None = None) -> FrontEnd | None:
+    """The front end whose suffix the file name has, if any: of those sharing it, the one
+    that claims the text, else the one that claims none."""
     suffix = PurePath(path).suffix.lower()
-    return next((f for f in FRONT_ENDS if suffix in f.suffixes), None)
+    named = [f for f in FRONT_ENDS if suffix in f.suffixes]
+    if text is not None:
+        claimed = next((f for f in named if f.claims is not None and f.claims(text)), None)
+        if claimed is not None:
+            return claimed
+    return next((f for f in named if f.claims is None), None)
 
 
-def for_path(path: str) -> FrontEnd:
-    """The front end that reads a file: by its suffix; the kernel language for any other."""
-    return named_by(path) or PVL
+def for_path(path: str, text: str | None = None) -> FrontEnd:
+    """The front end that reads a file: by its suffix (and, where two share it, its
+    text); the kernel language for any other."""
+    return named_by(path, text) or (VERCORS_PVL if text is not None and _is_vercors(text) else PVL)
 
 
 def for_language_id(language_id: str) -> FrontEnd | None:
@@ -108,7 +139,7 @@ def for_language_id(language_id: str) -> FrontEnd | None:
 
 
 def parse(text: str, path: str, launch: Launch | None = None) -> ParseResult:
-    return for_path(path).read(text, path, launch)
+    return for_path(path, text).read(text, path, launch)
 
 
 def _with_launch(program: A.Program, launch: Launch) -> tuple[A.Program, tuple[D.Diagnostic, ...]]:

@@ -286,7 +286,7 @@ def uniformity_decided(checked, timeout: float, cancel=None):
 
 def _assumptions(path: str, checked) -> tuple[str, ...]:
     """What the verdict rests on beyond the kernels' own facts (FrontEnd.assumptions)."""
-    return frontend.for_path(path).assumptions(checked.kernels)
+    return frontend.for_path(path, checked.source.text).assumptions(checked.kernels)
 
 
 def _prove(obligations, options: Options, cancel, cache, progress) -> list[ObligationResult]:

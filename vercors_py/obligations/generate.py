@@ -343,7 +343,8 @@ class _Kernel:
         scope_locals = locals_in_scope(self.main.body, b)
         obs = [self.ob(f"{self.place(b)}/resources", Kind.BARRIER_RESOURCES, b.span,
                        f"the group has every resource the barrier at line {line} hands out",
-                       (grid.group_pool(self, b, requires) if self.grid else self.group_resources() + [Havoc()]) + [
+                       (grid.group_pool(self, b, requires) if self.grid or b.keeps_frame
+                        else self.group_resources() + [Havoc()]) + [
                            # A condition in the ensures reads memory as its own thread
                            # sees it after the barrier: alike only where fenced.
                            Inhale(Part(requires, Who.ALL_IN_GROUP, resources=False, visible=b.fences,

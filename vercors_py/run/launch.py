@@ -292,9 +292,13 @@ class KernelRun:
         thread.barrier_frame = frame
         if barrier.among is A.Among.WARP:
             return          # it hands over nothing: the logic has no warp-level contract
+        thread.handed = None
         if self.contracts and barrier.contract is not None:
             pre = [c for c in barrier.contract if c.kind.is_pre]
             reading = self._read(thread, pre, frame)
+            if reading is not None and barrier.keeps_frame:
+                # It hands in what the precondition names and keeps the rest (A.Barrier).
+                thread.handed = reading.total()
             if reading is not None:
                 for fact in reading.false:
                     self.report(thread, "barrier.pre", fact.span, "the barrier's precondition does not hold",
@@ -302,6 +306,10 @@ class KernelRun:
                 for cell, need, have in R.missing(thread.ledger, reading.total()):
                     self.report(thread, "barrier.pre", barrier.span,
                                 f"the thread does not hold {need.describe()} of {cell.describe()}")
+        if thread.handed is not None:
+            thread.ledger = R.subtract(thread.ledger, thread.handed)
+            thread.sources = {c: s for c, s in thread.sources.items() if c in thread.ledger}
+            return
         # The thread hands in what it holds of the memory the barrier orders.
         thread.ledger = {c: a for c, a in thread.ledger.items() if not barrier.orders(c.array.scope)}
         thread.sources = {c: s for c, s in thread.sources.items() if c in thread.ledger}
@@ -331,13 +339,18 @@ class KernelRun:
                 continue
             kept, sources = thread.ledger, thread.sources
             self.set_ledger(thread, reading)
-            thread.ledger = {**kept, **thread.ledger}
+            thread.ledger = R.add(kept, thread.ledger) if barrier.keeps_frame else {**kept, **thread.ledger}
             thread.sources = {**sources, **thread.sources}
             given += [(thread.ids, h) for h in reading.held]
             for fact in reading.false:
                 self.report(thread, "barrier.functional", fact.span,
                             "the barrier's postcondition does not hold after the barrier", frame=thread.barrier_frame)
-        if pooled:
+        if pooled and barrier.keeps_frame:
+            handed: dict = {}
+            for thread in group.threads:
+                handed = R.add(handed, thread.handed or {})
+            self.cover(handed, given, barrier, "the threads' hand-in")
+        elif pooled:
             self.cover(group.pool, given, barrier, "the group")
         return given
 

@@ -59,6 +59,7 @@ class ThreadRun:
         self.ledger: dict[Cell, object] = {}
         self.sources: dict[Cell, Span] = {}    # where each share of the ledger comes from
         self.barrier_frame: dict | None = None  # the locals a barrier's contract is read in
+        self.handed: dict | None = None         # what it handed in at a VerCors barrier (A.Barrier.keeps_frame)
         self.offer: tuple | None = None         # what it gives a warp exchange (value, lane)
         self.at: tuple | None = None            # the key of the statement it runs
         self.depth = 0

@@ -373,6 +373,10 @@ class Barrier:
     # in the language every barrier orders all memory (LANGUAGE.md).
     fenced_only: bool = False
     among: Among = Among.GROUP
+    # VerCors's barrier (vercors_pvl/): a thread hands in only what its precondition
+    # names and keeps the rest, with its values; the barrier hands out only what the
+    # threads hand in.  The language's barrier takes everything a thread holds.
+    keeps_frame: bool = False
 
     def orders(self, scope: "Scope") -> bool:
         return not self.fenced_only or any(f.value == scope.value for f in self.fences)

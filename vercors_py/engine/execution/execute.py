@@ -250,9 +250,22 @@ class Executor:
         contract = s.contract or ()
         codes = Codes("barrier.pre", "barrier.pre", "the barrier's precondition",
                       (Related(s.span, "the barrier"),))
-        for clause in contract:
-            if clause.kind.is_pre:
-                self.heap.consume(clause.expr, st, codes, mode=Mode(wellformed=SPEC_READS))
+        pres = [clause.expr for clause in contract if clause.kind.is_pre]
+        if not s.keeps_frame:
+            for e in pres:
+                self.heap.consume(e, st, codes, mode=Mode(wellformed=SPEC_READS))
+        if s.keeps_frame:
+            # One exhale of the whole precondition: its facts read the state before it,
+            # its permissions are taken one after the other.
+            for e in pres:
+                self.heap.consume(e, st, codes, mode=Mode(resources=False, wellformed=SPEC_READS))
+            rest = st
+            for e in pres:
+                rest = self.heap.consume(e, rest, codes, mode=Mode(facts=False))
+            # What the thread still holds no other thread can change (A.Barrier.keeps_frame).
+            after = attrs.evolve(self.heap.havoc_unheld(rest, list(rest.values)),
+                                 peers=_interval(st, post_exprs(contract)))
+            return self._barrier_post(s, contract, after)
         # The thread hands in everything and forgets all memory; it continues with
         # exactly what the barrier's postcondition gives it, as do the others.  A C
         # barrier does not order the memory it does not fence: the thread keeps that
@@ -262,6 +275,9 @@ class Executor:
         after = attrs.evolve(st, mask={a: st.mask[a] for a in kept if a in st.mask},
                              values={**fresh, **{a: st.values[a] for a in kept}},
                              peers=_interval(st, post_exprs(contract)))
+        return self._barrier_post(s, contract, after)
+
+    def _barrier_post(self, s: A.Barrier, contract, after: State) -> State:
         self.engine.point = Point("after the barrier")
         for clause in contract:
             if clause.kind.is_post:

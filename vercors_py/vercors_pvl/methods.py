@@ -1,0 +1,251 @@
+"""VerCors's classes and methods to the kernel language's functions and kernels
+(docs/vercors-pvl-frontend.md, "Methods and par blocks").
+
+- A `pure` method of `int`/`boolean` parameters is a pure function.
+- A method whose whole body is one `par NAME (int v = lo .. hi)` block is a kernel of one
+  work group of `hi - lo` threads: the method's contract is the kernel's, the par block's
+  the thread contract, `v` is `lo + tid`, the body is `main`.
+- A method without par blocks is a kernel of one thread running its body under its
+  contract.
+- `int[]` parameters are global arrays, each with its length as a parameter of its own."""
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from ..syntax import ast as A
+from .expressions import expr, scalar_type
+from .scope import Array, Scope, Unsupported
+from .statements import Statements, clause, contract, facts, clause_as
+
+# The front end's assumption (FrontEnd.assumptions): the kernel language has no launch
+# of no threads, so the empty range of a par block is not checked.
+NON_EMPTY = "at least one iteration of each par block"
+
+
+def program(tree: Tree, source) -> tuple[A.Program | None, list[Unsupported]]:
+    methods = []
+    problems: list[Unsupported] = []
+    for decl in tree.children:
+        if decl.data == "class_decl":
+            head, name, *members = decl.children
+            if head.children:
+                problems.append(Unsupported("unsupported.declaration", Scope(source, set()).span(head),
+                                            f"a contract on class `{name}` (a lock invariant) is not mapped"))
+            methods += members
+        else:
+            methods.append(decl)
+    # Functions first: a kernel's contract may call any of them, and they each other.
+    functions = {str(m.children[-3]) for m in methods if m.data == "method" and _is_pure(m)}
+    decls: list = []
+    for m in methods:
+        if m.data == "method" and _is_pure(m):
+            try:
+                decls.append(_function(Scope(source, functions), m))
+            except Unsupported as u:
+                problems.append(u)
+    kernels = set()
+    for m in methods:
+        s = Scope(source, functions)
+        try:
+            if m.data == "field":
+                raise s.refuse("unsupported.declaration", m, "fields are not mapped: a method's data are its "
+                               "array and scalar parameters")
+            if _is_pure(m) or m.children[-1].data == "no_body":
+                continue            # an abstract method has nothing to verify; a call of one is refused
+            k = _kernel(s, m)
+            if k.name in kernels:
+                raise s.refuse("unsupported.declaration", m.children[-3], f"a second method `{k.name}`")
+            kernels.add(k.name)
+            decls.append(k)
+        except Unsupported as u:
+            problems.append(u)
+    if problems:
+        return None, problems
+    return A.Program(tuple(decls), span=source.span(0, len(source.text))), []
+
+
+def _is_pure(m: Tree) -> bool:
+    return any(isinstance(c, Tree) and c.data == "modifier" and str(c.children[0]) == "pure" for c in m.children)
+
+
+def _parts(m: Tree):
+    head, *modifiers, typ, name, params, body = m.children
+    return head, modifiers, typ, name, params, body
+
+
+def _function(s: Scope, m: Tree) -> A.Function:
+    head, _, typ, name, params, body = _parts(m)
+    ret = scalar_type(s, typ)
+    ps = _scalar_params(s, params)
+    clauses = contract(s, head, ("requires",), None, None)
+    value = None
+    if body.data == "expr_body":
+        value = expr(s, body.children[0])
+    elif body.data != "no_body":
+        raise s.refuse("unsupported.declaration", body, "a pure method with a body of statements")
+    return A.Function(clauses, ret, str(name), ps, value, name_span=s.span(name), span=s.span(m))
+
+
+def _scalar_params(s: Scope, params) -> tuple[A.Param, ...]:
+    out = []
+    for p in (params.children if params is not None else ()):
+        typ, name = p.children
+        kind = scalar_type(s, typ)
+        ours = s.fresh(str(name))
+        s.bind(str(name), ours)
+        s.params.add(str(name))
+        out.append(A.Param(kind, ours, name_span=s.span(name), span=s.span(p)))
+    return tuple(out)
+
+
+def _kernel(s: Scope, m: Tree) -> A.Kernel:
+    head, _, typ, name, params, body = _parts(m)
+    if not (isinstance(typ.children[0], Token) and typ.children[0].type == "VOID"):
+        raise s.refuse("unsupported.declaration", typ, "a method that returns a value: the kernel language's "
+                       "kernels return none")
+    ps, arrays, facts_ = _method_params(s, params)
+    everywhere, resources = _everywhere(s, head)
+    par = _the_par(body)
+    if par is not None:
+        return _par_kernel(s, m, ps, arrays, facts_ + everywhere, resources, head, par)
+    if any(isinstance(n, Tree) and n.data in ("par", "parallel", "sequential") for n in body.iter_subtrees()):
+        par_node = next(n for n in body.iter_subtrees_topdown() if n.data in ("par", "parallel", "sequential"))
+        raise s.refuse("unsupported.statement", par_node, "a par block beside other statements of its method: only "
+                       "a method whose whole body is one par block is mapped")
+    return _sequential_kernel(s, m, ps, arrays, facts_ + everywhere, resources, head, body)
+
+
+def _method_params(s: Scope, params):
+    ps: list[A.Param] = []
+    arrays: list[A.ArrayDecl] = []
+    facts_: list[A.ContextEverywhere] = []
+    for p in (params.children if params is not None else ()):
+        typ, name = p.children
+        base, dims = typ.children[0], typ.children[1:]
+        span = s.span(name)
+        if len(dims) == 1 and isinstance(base, Token) and base.type in ("INT", "BOOLEAN"):
+            # `int[]` and `int[n]` alike: VerCors reads no length from a parameter's type.
+            ours, length = s.fresh(str(name)), s.fresh(f"{name}_length")
+            s.arrays[str(name)] = Array(ours, length)
+            ps.append(A.Param(A.Type.INT, length, name_span=span, span=s.span(p)))
+            elem = A.Type.INT if base.type == "INT" else A.Type.BOOL
+            spelled = f"{name}.length"
+            arrays.append(A.ArrayDecl(A.Scope.GLOBAL, elem, A.Name(length, span=span, spelling=spelled), ours,
+                                      name_span=span, span=s.span(p)))
+            facts_.append(A.ContextEverywhere(A.Binary(">=", A.Name(length, span=span, spelling=spelled),
+                                                       A.IntLit(0, span=span), span=span), span=span))
+            continue
+        ps += _scalar_params(s, Tree("params", [p]))
+    return tuple(ps), arrays, facts_
+
+
+def _everywhere(s: Scope, head: Tree):
+    """The method's `context_everywhere` clauses: facts without memory are the kernel's
+    `context_everywhere`; the others (permissions, memory) are returned apart."""
+    pure, resources = [], []
+    for c in head.children:
+        if c.data == "clause" and str(c.children[0]) == "context_everywhere":
+            for part in facts(s, c.children[1]):
+                e = expr(s, part)
+                if any(isinstance(n, (A.Index, A.Perm)) for n in A.walk(e)):
+                    resources.append((part, e))
+                else:
+                    pure.append(A.ContextEverywhere(e, span=s.span(c)))
+    return pure, resources
+
+
+_METHOD_CLAUSES = ("requires", "ensures", "context", "context_everywhere")
+
+
+def _method_contract(s: Scope, head: Tree) -> tuple[list[A.ContextEverywhere], tuple[A.Clause, ...]]:
+    """The method's contract: the facts of its precondition that read no memory, which
+    hold from its start to its end and inside its par block, since parameters and array
+    lengths never change (VerCors knows them there too: they are no heap); and the rest."""
+    # \old in the method's precondition is the state it is evaluated in.
+    clauses = [x for c in head.children if not (c.data == "clause" and str(c.children[0]) == "context_everywhere")
+               for x in clause(s, c, _METHOD_CLAUSES, "drop", "keep")]
+    constant = [c for c in clauses if c.kind is A.ClauseKind.REQUIRES and _no_memory(c.expr)]
+    return ([A.ContextEverywhere(c.expr, span=c.span) for c in constant],
+            tuple(c for c in clauses if not any(c is k for k in constant)))
+
+
+def _no_memory(e: A.Expr) -> bool:
+    return not any(isinstance(n, (A.Index, A.Perm, A.Old)) for n in A.walk(e))
+
+
+def _the_par(body: Tree) -> Tree | None:
+    """The par block that is the whole body, if it is one."""
+    if body.data != "block" or len(body.children) != 1:
+        return None
+    only = body.children[0]
+    while isinstance(only, Tree) and only.data == "block" and len(only.children) == 1:
+        only = only.children[0]
+    return only if isinstance(only, Tree) and only.data == "par" else None
+
+
+def _size_facts(span, size: A.Expr, assumed: str | None) -> list[A.ContextEverywhere]:
+    return [A.ContextEverywhere(A.Binary("==", A.Name("ngroups", span=span), A.IntLit(1, span=span), span=span),
+                                span=span),
+            A.ContextEverywhere(A.Binary("==", A.Name("gsize", span=span), size, span=span), span=span,
+                                assumed=assumed)]
+
+
+def _par_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, par: Tree) -> A.Kernel:
+    name = m.children[-3]
+    par_name, iters, par_contract, par_body = par.children
+    if resources:
+        part, _ = resources[0]
+        raise s.refuse("unsupported.declaration", part, "a `context_everywhere` with permissions or memory on a "
+                       "method with a par block (VerCors hands each thread its share): write it as `context`")
+    if iters is None or len(iters.children) != 1:
+        raise s.refuse("unsupported.statement", par, "a par block with no or several iteration variables "
+                       "(groups of threads) is not mapped yet")
+    constant, kernel_clauses = _method_contract(s, head)
+    it = iters.children[0]
+    typ, var, lo, hi = it.children
+    if scalar_type(s, typ) is not A.Type.INT:
+        raise s.refuse("unsupported.type", typ, "a par block's variable that is not an `int`")
+    span = s.span(it)
+    low, high = expr(s, lo), expr(s, hi)
+    size = high if isinstance(low, A.IntLit) and low.value == 0 else A.Binary("-", high, low, span=span)
+    tid = A.Name("tid", span=s.span(var))
+    s.bind(str(var), tid if isinstance(low, A.IntLit) and low.value == 0 else A.Binary("+", low, tid, span=span))
+    s.par = str(par_name) if par_name is not None else None
+    # The par block's `\old` is the method's start, which is the thread's.
+    thread = tuple(x for c in par_contract.children for x in clause(s, c, ("requires", "ensures", "context"),
+                                                                     "drop", "keep"))
+    body = Statements(s, barriers=True).block(par_body)
+    main = A.Procedure(thread, "main", (), body, name_span=s.span(par), span=s.span(par))
+    members = (*arrays, *everywhere, *constant, *_size_facts(span, size, NON_EMPTY),
+               A.LevelContract(A.Level.KERNEL, kernel_clauses, span=s.span(head) if head.children else s.span(m)),
+               main)
+    return A.Kernel(str(name), ps, members, name_span=s.span(name), span=s.span(m))
+
+
+def _sequential_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, body: Tree) -> A.Kernel:
+    name = m.children[-3]
+    span = s.span(name)
+    constant, thread = _method_contract(s, head)
+    # A `context_everywhere` with memory holds before and after the method and around
+    # each of its loops (VerCors adds it to every loop invariant).
+    around = tuple(c for part, _ in resources for c in clause_as(s, part, A.ClauseKind.CONTEXT, None, s.span(part)))
+    code = Statements(s, barriers=False).block(body)
+    if around:
+        code = _with_invariants(code, tuple(A.Clause(A.ClauseKind.LOOP_INVARIANT, c.expr, span=c.span)
+                                            for c in around))
+    main = A.Procedure(around + thread, "main", (), code, name_span=span, span=s.span(m))
+    members = (*arrays, *everywhere, *constant, *_size_facts(span, A.IntLit(1, span=span), None), main)
+    return A.Kernel(str(name), ps, members, name_span=span, span=s.span(m))
+
+
+def _with_invariants(stmt, extra):
+    import attrs
+    match stmt:
+        case A.Block():
+            return attrs.evolve(stmt, stmts=tuple(_with_invariants(x, extra) for x in stmt.stmts))
+        case A.If():
+            return attrs.evolve(stmt, then=_with_invariants(stmt.then, extra),
+                                otherwise=_with_invariants(stmt.otherwise, extra) if stmt.otherwise else None)
+        case A.While() | A.For():
+            return attrs.evolve(stmt, contract=extra + stmt.contract, body=_with_invariants(stmt.body, extra))
+    return stmt
