@@ -100,19 +100,13 @@ def _read_vercors(text: str, path: str, launch: Launch | None) -> ParseResult:
     return read.read(text, path, launch)
 
 
-def _vercors_assumptions(checked_kernels) -> tuple[str, ...]:
-    parts = dict.fromkeys(fact.assumed for ck in checked_kernels for fact in ck.kernel.contexts if fact.assumed)
-    return ("for " + " and ".join(parts),) if parts else ()
-
-
 def _is_vercors(text: str) -> bool:
     from .vercors_pvl.detect import is_vercors
     return is_vercors(text)
 
 
 VERCORS_PVL = FrontEnd("vercors-pvl", (".pvl",), ("vercors-pvl",), _read_vercors, fenced_barriers=False,
-                       comment_contracts=False, whole_text=True, markdown="pvl",
-                       assumptions=_vercors_assumptions, claims=_is_vercors)
+                       comment_contracts=False, whole_text=True, markdown="pvl", claims=_is_vercors)
 FRONT_ENDS = (PVL, CUDA, OPENCL, VERCORS_PVL)
 
 

@@ -87,3 +87,13 @@ def test_a_refused_construct_is_rejected_at_its_place(run_cli, tmp_path):
     path = _variant(tmp_path, "kernel-example.pvl", "b[tid]=c[tid]; ", "b[tid]=c[tid]; invariant inv(true) { } ")
     result = run_cli("check", path)
     assert result.returncode == 3 and "unsupported.statement" in result.stdout and ":19:22:" in result.stdout
+
+
+def test_an_empty_par_range_runs_nothing(run_cli, tmp_path):
+    # With tcount == 0 VerCors skips the block: `tcount > 0` does not follow ...
+    wrong = run_cli("check", _variant(tmp_path, "zero-kernel.pvl", "  void main(", "  ensures tcount > 0;\n  void main("))
+    assert wrong.returncode == 1 and "`tcount <= 0 ==> tcount > 0` may not hold" in wrong.stdout
+    # ... unless the method requires a thread
+    ok = run_cli("check", _variant(tmp_path, "zero-kernel.pvl", "  void main(",
+                                   "  requires tcount > 0;\n  ensures tcount > 0;\n  void main("))
+    assert ok.returncode == 0, ok.stdout

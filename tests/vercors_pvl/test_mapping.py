@@ -28,8 +28,7 @@ ZERO = """class Ref {
 def kernel(text: str) -> A.Kernel:
     parsed = frontend.parse(text, "k.pvl")
     assert parsed.diagnostics == (), [d.message for d in parsed.diagnostics]
-    (k,) = parsed.program.kernels
-    return k
+    return parsed.program.kernels[0]
 
 
 def refused(text: str) -> list[tuple[str, int, str]]:
@@ -63,9 +62,13 @@ def test_the_par_variable_from_a_lower_bound_is_offset():
     assert text(k.main.body.stmts[0].target.index) == "1 + tid"
 
 
-def test_the_non_empty_range_is_the_verdicts_stated_assumption():
-    (fact,) = [c for c in kernel(ZERO).contexts if c.assumed]
-    assert "par block" in fact.assumed
+def test_the_empty_range_is_a_kernel_of_one_thread_from_pre_to_post():
+    k, empty = frontend.parse(ZERO, "k.pvl").program.kernels
+    assert empty.name == "main_empty_par" and "gsize == 1" in [text(c.expr) for c in empty.contexts]
+    assert [text(c.expr) for c in empty.main.contract] == [
+        "(\\forall* int i; 0 <= i && i < tcount; Perm(x[i], write))",
+        "tcount <= 0 ==> (\\forall* int i; 0 <= i && i < tcount; Perm(x[i], write) ** x[i] == 0)"]
+    assert empty.main.body.stmts == ()
 
 
 def test_a_barrier_orders_all_memory_and_keeps_the_threads_frame():

@@ -154,7 +154,7 @@ def _quantifier(s: Scope, t: Tree) -> A.Expr:
             typ, var, lo, hi = b.children
             if scalar_type(s, typ) is not A.Type.INT:
                 raise s.refuse("unsupported.type", typ, "a quantified variable that is not an `int`")
-            ours = s.fresh(str(var))
+            ours = s.bound(str(var))
             s.bind(str(var), ours)
             vars_.append((ours, s.span(var)))
             if lo is not None:

@@ -4,7 +4,9 @@
 - A `pure` method of `int`/`boolean` parameters is a pure function.
 - A method whose whole body is one `par NAME (int v = lo .. hi)` block is a kernel of one
   work group of `hi - lo` threads: the method's contract is the kernel's, the par block's
-  the thread contract, `v` is `lo + tid`, the body is `main`.
+  the thread contract, `v` is `lo + tid`, the body is `main`; and a kernel of one thread
+  `NAME_empty_par` for the range without iterations, where the method's postcondition
+  must follow from its precondition (VerCors skips the block then).
 - A method without par blocks is a kernel of one thread running its body under its
   contract.
 - `int[]` parameters are global arrays, each with its length as a parameter of its own."""
@@ -16,10 +18,6 @@ from ..syntax import ast as A
 from .expressions import expr, scalar_type
 from .scope import Array, Scope, Unsupported
 from .statements import Statements, clause, contract, facts, clause_as
-
-# The front end's assumption (FrontEnd.assumptions): the kernel language has no launch
-# of no threads, so the empty range of a par block is not checked.
-NON_EMPTY = "at least one iteration of each par block"
 
 
 def program(tree: Tree, source) -> tuple[A.Program | None, list[Unsupported]]:
@@ -52,11 +50,11 @@ def program(tree: Tree, source) -> tuple[A.Program | None, list[Unsupported]]:
                                "array and scalar parameters")
             if _is_pure(m) or m.children[-1].data == "no_body":
                 continue            # an abstract method has nothing to verify; a call of one is refused
-            k = _kernel(s, m)
-            if k.name in kernels:
-                raise s.refuse("unsupported.declaration", m.children[-3], f"a second method `{k.name}`")
-            kernels.add(k.name)
-            decls.append(k)
+            for k in _kernel(s, m):
+                if k.name in kernels:
+                    raise s.refuse("unsupported.declaration", m.children[-3], f"a second method `{k.name}`")
+                kernels.add(k.name)
+                decls.append(k)
         except Unsupported as u:
             problems.append(u)
     if problems:
@@ -98,7 +96,7 @@ def _scalar_params(s: Scope, params) -> tuple[A.Param, ...]:
     return tuple(out)
 
 
-def _kernel(s: Scope, m: Tree) -> A.Kernel:
+def _kernel(s: Scope, m: Tree) -> list[A.Kernel]:
     head, _, typ, name, params, body = _parts(m)
     if not (isinstance(typ.children[0], Token) and typ.children[0].type == "VOID"):
         raise s.refuse("unsupported.declaration", typ, "a method that returns a value: the kernel language's "
@@ -112,7 +110,7 @@ def _kernel(s: Scope, m: Tree) -> A.Kernel:
         par_node = next(n for n in body.iter_subtrees_topdown() if n.data in ("par", "parallel", "sequential"))
         raise s.refuse("unsupported.statement", par_node, "a par block beside other statements of its method: only "
                        "a method whose whole body is one par block is mapped")
-    return _sequential_kernel(s, m, ps, arrays, facts_ + everywhere, resources, head, body)
+    return [_sequential_kernel(s, m, ps, arrays, facts_ + everywhere, resources, head, body)]
 
 
 def _method_params(s: Scope, params):
@@ -183,14 +181,13 @@ def _the_par(body: Tree) -> Tree | None:
     return only if isinstance(only, Tree) and only.data == "par" else None
 
 
-def _size_facts(span, size: A.Expr, assumed: str | None) -> list[A.ContextEverywhere]:
+def _size_facts(span, size: A.Expr) -> list[A.ContextEverywhere]:
     return [A.ContextEverywhere(A.Binary("==", A.Name("ngroups", span=span), A.IntLit(1, span=span), span=span),
                                 span=span),
-            A.ContextEverywhere(A.Binary("==", A.Name("gsize", span=span), size, span=span), span=span,
-                                assumed=assumed)]
+            A.ContextEverywhere(A.Binary("==", A.Name("gsize", span=span), size, span=span), span=span)]
 
 
-def _par_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, par: Tree) -> A.Kernel:
+def _par_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, par: Tree) -> list[A.Kernel]:
     name = m.children[-3]
     par_name, iters, par_contract, par_body = par.children
     if resources:
@@ -216,10 +213,30 @@ def _par_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, par: Tree)
                                                                      "drop", "keep"))
     body = Statements(s, barriers=True).block(par_body)
     main = A.Procedure(thread, "main", (), body, name_span=s.span(par), span=s.span(par))
-    members = (*arrays, *everywhere, *constant, *_size_facts(span, size, NON_EMPTY),
+    members = (*arrays, *everywhere, *constant, *_size_facts(span, size),
                A.LevelContract(A.Level.KERNEL, kernel_clauses, span=s.span(head) if head.children else s.span(m)),
                main)
-    return A.Kernel(str(name), ps, members, name_span=s.span(name), span=s.span(m))
+    return [A.Kernel(str(name), ps, members, name_span=s.span(name), span=s.span(m)),
+            _empty_range(s, m, ps, arrays, everywhere, constant, kernel_clauses, size, span)]
+
+
+def _empty_range(s: Scope, m, ps, arrays, everywhere, constant, kernel_clauses, size, span) -> A.Kernel:
+    """The method when its par block has no iteration (`hi <= lo`): nothing runs, so its
+    precondition must give its postcondition.  One thread holds the precondition and
+    owes the postcondition where the range is empty (and nothing where it is not: a
+    condition, not an assumption, so no contradiction with facts such as `n > 0`)."""
+    name = m.children[-3]
+    empty = A.Binary("<=", size, A.IntLit(0, span=span), span=span)
+    thread = []
+    for c in kernel_clauses:
+        if c.kind.is_pre:
+            thread.append(A.Clause(A.ClauseKind.REQUIRES, c.expr, span=c.span))
+        if c.kind.is_post:
+            thread.append(A.Clause(A.ClauseKind.ENSURES, A.Binary("==>", empty, c.expr, span=c.span), span=c.span))
+    main = A.Procedure(tuple(thread), "main", (), A.Block((), span=s.span(name)), name_span=s.span(name),
+                       span=s.span(m))
+    members = (*arrays, *everywhere, *constant, *_size_facts(s.span(name), A.IntLit(1, span=span)), main)
+    return A.Kernel(f"{name}_empty_par", ps, members, name_span=s.span(name), span=s.span(m))
 
 
 def _sequential_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, body: Tree) -> A.Kernel:
@@ -234,7 +251,7 @@ def _sequential_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, bod
         code = _with_invariants(code, tuple(A.Clause(A.ClauseKind.LOOP_INVARIANT, c.expr, span=c.span)
                                             for c in around))
     main = A.Procedure(around + thread, "main", (), code, name_span=span, span=s.span(m))
-    members = (*arrays, *everywhere, *constant, *_size_facts(span, A.IntLit(1, span=span), None), main)
+    members = (*arrays, *everywhere, *constant, *_size_facts(span, A.IntLit(1, span=span)), main)
     return A.Kernel(str(name), ps, members, name_span=span, span=s.span(m))
 
 

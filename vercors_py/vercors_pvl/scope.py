@@ -61,6 +61,15 @@ class Scope:
         self.taken.add(name)
         return name
 
+    def bound(self, wanted: str) -> str:
+        """A kernel-language name for a VerCors variable bound inside an expression
+        (a quantifier's): the same unless reserved or naming something in scope."""
+        active = {v for v in self.names.values() if isinstance(v, str)} | set(RESERVED_NAMES) | self.functions
+        name = wanted
+        while name in active:
+            name += "_"
+        return name
+
     def bind(self, vercors: str, ours: str | A.Expr) -> None:
         self.names[vercors] = ours
 
