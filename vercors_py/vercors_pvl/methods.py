@@ -102,6 +102,7 @@ def _kernel(s: Scope, m: Tree) -> list[A.Kernel]:
         raise s.refuse("unsupported.declaration", typ, "a method that returns a value: the kernel language's "
                        "kernels return none")
     ps, arrays, facts_ = _method_params(s, params)
+    _require_non_null(s, head, params)
     everywhere, resources = _everywhere(s, head)
     par = _the_par(body)
     if par is not None:
@@ -135,6 +136,35 @@ def _method_params(s: Scope, params):
             continue
         ps += _scalar_params(s, Tree("params", [p]))
     return tuple(ps), arrays, facts_
+
+
+def _require_non_null(s: Scope, head: Tree, params) -> None:
+    """Each array parameter is known not to be null from the method's start: VerCors
+    checks every access of a parameter that may be null, and the language's arrays
+    always exist, so the mapping is exact only where the precondition rules null out."""
+    stated = set()
+    for c in head.children:
+        if c.data == "clause" and str(c.children[0]) in ("requires", "context", "context_everywhere"):
+            for part in _conjuncts(c.children[1]):
+                match part:
+                    case Tree(data="binary", children=[Tree(data="name", children=[a]), op, Tree(data="null")]) \
+                            if str(op) == "!=":
+                        stated.add(str(a))
+                    case Tree(data="builtin", children=[b, Tree(data="args", children=[Tree(data="name", children=[a]), *_])]) \
+                            if str(b) == "\\array":
+                        stated.add(str(a))
+    for p in (params.children if params is not None else ()):
+        name = str(p.children[1])
+        if name in s.arrays and name not in stated:
+            raise s.refuse("unsupported.declaration", p.children[1], f"the array parameter `{name}` may be null: "
+                           f"state `{name} != null` in the method's precondition (the kernel language's arrays "
+                           f"always exist)")
+
+
+def _conjuncts(t):
+    if isinstance(t, Tree) and t.data == "binary" and str(t.children[1]) in ("&&", "**"):
+        return _conjuncts(t.children[0]) + _conjuncts(t.children[2])
+    return [t]
 
 
 def _everywhere(s: Scope, head: Tree):
