@@ -8,7 +8,7 @@ DemoSpec.scala), in tests/data/vercors_pvl/:
       examples/concepts/parallel/
   forward-dep-noauto.pvl    examples/concepts/loopdeps/
   demo2.pvl                 examples/demo/
-The other files there (frame-*, barrier-two-threads-wrong, race-*) are ours, written in
+The other files there (frame-*, barrier-two-threads-wrong, race-*, groups-*) are ours, written in
 VerCors's PVL: twins of the mapping's rules.
 """
 import pathlib
@@ -39,6 +39,12 @@ def test_vercors_registered_files_verify_and_run_clean(run_cli, name):
     # a cell handed to every thread
     ("barrier-two-threads-wrong.pvl", "check", 1, "injectivity"),
     ("barrier-two-threads-wrong.pvl", "run", 1, "barrier.resources"),
+    # nested par blocks: groups of threads; a thread indexing by its par variable alone
+    # claims the same cell in every group
+    ("groups-ok.pvl", "check", 0, "verified"),
+    ("groups-ok.pvl", "run", 0, "clean"),
+    ("groups-lid-index-wrong.pvl", "check", 1, "distribution.group"),
+    ("groups-lid-index-wrong.pvl", "races", 1, "racy"),
     # the barrier orders the threads' accesses
     ("race-barrier-ok.pvl", "races", 0, "race-free"),
     ("race-no-barrier-wrong.pvl", "races", 1, "racy"),
@@ -97,3 +103,15 @@ def test_an_empty_par_range_runs_nothing(run_cli, tmp_path):
     ok = run_cli("check", _variant(tmp_path, "zero-kernel.pvl", "  void main(",
                                    "  requires tcount > 0;\n  ensures tcount > 0;\n  void main("))
     assert ok.returncode == 0, ok.stdout
+
+
+def test_an_empty_inner_par_range_runs_nothing_in_each_group(run_cli, tmp_path):
+    # Without threads a group does nothing: its postcondition `n > 0` must follow from
+    # its precondition, which it does only where the method requires it.
+    text = (DATA / "groups-ok.pvl").read_text(encoding="utf-8")
+    wrong = text.replace(" && n > 0 &&", " &&").replace("      context (\\forall* int k;", "      ensures n > 0;\n      context (\\forall* int k;")
+    assert wrong != text and "ensures n > 0;" in wrong
+    path = tmp_path / "wrong.pvl"
+    path.write_text(wrong, encoding="utf-8")
+    result = run_cli("check", path)
+    assert result.returncode == 1 and "`n <= 0 ==> n > 0` may not hold" in result.stdout, result.stdout

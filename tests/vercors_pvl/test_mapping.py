@@ -1,6 +1,8 @@
 """The mapping of VerCors's PVL onto the kernel language (vercors_py/vercors_pvl/), rule
 by rule: what a construct becomes, and the refusal (`unsupported.*` at its place) of
 what is not mapped."""
+import pathlib
+
 import pytest
 
 from vercors_py import frontend, service
@@ -140,7 +142,7 @@ def test_pure_functions_and_ranged_quantifiers():
     (("x[tid] = 0;", "invariant inv(true) { x[tid] = 0; }"), "unsupported.statement", "`invariant`"),
     (("x[tid] = 0;", "atomic(inv) { x[tid] = 0; }"), "unsupported.statement", "`atomic`"),
     (("x[tid] = 0;", "x[tid] = (\\let int k = 0; k);"), "unsupported.expression", "\\let"),
-    (("x[tid] = 0;", "par (int u = 0 .. 2) { }"), "unsupported.statement", "par block"),
+    (("x[tid] = 0;", "x[tid] = 0; par (int u = 0 .. 2) { }"), "unsupported.statement", "par block"),
     (("class Ref {", "class Ref {\n  int field;"), "unsupported.declaration", "fields"),
     (("    par (", "    int k = 0;\n    par ("), "unsupported.statement", "par block"),
     (("x[tid] = 0;", "x[tid] = |xs|;"), "unsupported.type", "sequences"),
@@ -179,3 +181,22 @@ def test_check_goes_through_the_normal_pipeline():
     if result is None:
         pytest.skip("no check_text")
     assert result.verdict.name == "VERIFIED"
+
+
+def test_a_par_block_inside_a_par_block_is_groups_of_threads():
+    source = (pathlib.Path(__file__).resolve().parents[1] / "data" / "vercors_pvl" / "groups-ok.pvl").read_text()
+    k, empty, empty_inner = frontend.parse(source, "groups.pvl").program.kernels
+    facts = [text(c.expr) for c in k.contexts]
+    assert "ngroups == g" in facts and "gsize == n" in facts
+    assert k.level(A.Level.GROUP) is not None and k.level(A.Level.KERNEL) is not None
+    # shown as written; the outer variable is gid, the inner lid
+    assert text(k.main.contract[0].expr) == "Perm(a[b * n + t], write)"
+    assert {n.id for n in A.walk(k.main.contract[0].expr) if isinstance(n, A.Name)} == {"a", "gid", "n", "lid"}
+    assert (empty.name, empty_inner.name) == ("fill_empty_par", "fill_empty_inner_par")
+    assert "ngroups == g" in [text(c.expr) for c in empty_inner.contexts]
+
+
+def test_an_inner_range_that_depends_on_the_group_is_refused():
+    source = (pathlib.Path(__file__).resolve().parents[1] / "data" / "vercors_pvl" / "groups-ok.pvl").read_text()
+    problems = refused(source.replace("par block (int t = 0 .. n)", "par block (int t = 0 .. b)"))
+    assert any(c == "unsupported.statement" and "depends on `b`" in m for c, _, m in problems), problems

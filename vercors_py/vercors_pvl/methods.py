@@ -211,43 +211,94 @@ def _the_par(body: Tree) -> Tree | None:
     return only if isinstance(only, Tree) and only.data == "par" else None
 
 
-def _size_facts(span, size: A.Expr) -> list[A.ContextEverywhere]:
-    return [A.ContextEverywhere(A.Binary("==", A.Name("ngroups", span=span), A.IntLit(1, span=span), span=span),
-                                span=span),
+def _size_facts(span, size: A.Expr, groups: A.Expr | None = None) -> list[A.ContextEverywhere]:
+    groups = A.IntLit(1, span=span) if groups is None else groups
+    return [A.ContextEverywhere(A.Binary("==", A.Name("ngroups", span=span), groups, span=span), span=span),
             A.ContextEverywhere(A.Binary("==", A.Name("gsize", span=span), size, span=span), span=span)]
 
 
 def _par_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, par: Tree) -> list[A.Kernel]:
+    """One par block: a kernel of one group.  A par block whose body is one par block:
+    the outer one's iterations are the groups, the inner one's each group's threads
+    (the inner range must be the same for every group), the outer contract the group's."""
     name = m.children[-3]
-    par_name, iters, par_contract, par_body = par.children
     if resources:
         part, _ = resources[0]
         raise s.refuse("unsupported.declaration", part, "a `context_everywhere` with permissions or memory on a "
                        "method with a par block (VerCors hands each thread its share): write it as `context`")
-    if iters is None or len(iters.children) != 1:
-        raise s.refuse("unsupported.statement", par, "a par block with no or several iteration variables "
-                       "(groups of threads) is not mapped yet")
     constant, kernel_clauses = _method_contract(s, head)
-    it = iters.children[0]
-    typ, var, lo, hi = it.children
-    if scalar_type(s, typ) is not A.Type.INT:
-        raise s.refuse("unsupported.type", typ, "a par block's variable that is not an `int`")
-    span = s.span(it)
-    low, high = expr(s, lo), expr(s, hi)
-    size = high if isinstance(low, A.IntLit) and low.value == 0 else A.Binary("-", high, low, span=span)
-    tid = A.Name("tid", span=s.span(var))
-    s.bind(str(var), tid if isinstance(low, A.IntLit) and low.value == 0 else A.Binary("+", low, tid, span=span))
-    s.par = str(par_name) if par_name is not None else None
+    par_name, _, par_contract, par_body = par.children
+    inner = _the_par(Tree("block", [par_body]) if par_body.data != "block" else par_body)
+    outer_var, outer_size, span = _iteration(s, par, "gid" if inner is not None else "tid")
+    levels = [A.LevelContract(A.Level.KERNEL, kernel_clauses, span=s.span(head) if head.children else s.span(m))]
+    extra = []
+    if inner is None:
+        s.par = str(par_name) if par_name is not None else None
+        groups, threads, thread_par = A.IntLit(1, span=span), outer_size, par
+    else:
+        # The par block's `\old` is the method's start, which is the group's.
+        group = tuple(x for c in par_contract.children for x in clause(s, c, ("requires", "ensures", "context"),
+                                                                        "drop", "keep"))
+        levels.append(A.LevelContract(A.Level.GROUP, group, span=s.span(par)))
+        inner_name, _, par_contract, par_body = inner.children
+        inner_iter = inner.children[1]
+        if inner_iter is not None and any(isinstance(n, Token) and n.type == "NAME" and str(n) == outer_var
+                                          for it in inner_iter.children for n in it.scan_values(lambda v: True)):
+            raise s.refuse("unsupported.statement", inner_iter, f"an inner par block whose range depends on "
+                           f"`{outer_var}`: the groups would have different sizes")
+        _, threads, _ = _iteration(s, inner, "lid")
+        s.par = str(inner_name) if inner_name is not None else None
+        groups, thread_par = outer_size, inner
+        extra.append(_empty_inner(s, m, ps, arrays, everywhere, constant, group, groups, threads, span))
     # The par block's `\old` is the method's start, which is the thread's.
     thread = tuple(x for c in par_contract.children for x in clause(s, c, ("requires", "ensures", "context"),
                                                                      "drop", "keep"))
     body = Statements(s, barriers=True).block(par_body)
-    main = A.Procedure(thread, "main", (), body, name_span=s.span(par), span=s.span(par))
-    members = (*arrays, *everywhere, *constant, *_size_facts(span, size),
-               A.LevelContract(A.Level.KERNEL, kernel_clauses, span=s.span(head) if head.children else s.span(m)),
-               main)
+    main = A.Procedure(thread, "main", (), body, name_span=s.span(thread_par), span=s.span(thread_par))
+    members = (*arrays, *everywhere, *constant, *_size_facts(span, threads, groups), *levels, main)
     return [A.Kernel(str(name), ps, members, name_span=s.span(name), span=s.span(m)),
-            _empty_range(s, m, ps, arrays, everywhere, constant, kernel_clauses, size, span)]
+            _empty_range(s, m, ps, arrays, everywhere, constant, kernel_clauses, outer_size, span), *extra]
+
+
+def _iteration(s: Scope, par: Tree, reserved: str) -> tuple[str, A.Expr, object]:
+    """The par block's one iteration variable, bound to `lo + reserved`; its name, the
+    range's size and span."""
+    iters = par.children[1]
+    if iters is None or len(iters.children) != 1:
+        raise s.refuse("unsupported.statement", par, "a par block with no or several iteration variables is not "
+                       "mapped (nest one par block in another for groups of threads)")
+    typ, var, lo, hi = iters.children[0].children
+    if scalar_type(s, typ) is not A.Type.INT:
+        raise s.refuse("unsupported.type", typ, "a par block's variable that is not an `int`")
+    span = s.span(iters.children[0])
+    low, high = expr(s, lo), expr(s, hi)
+    zero = isinstance(low, A.IntLit) and low.value == 0
+    size = high if zero else A.Binary("-", high, low, span=span)
+    ours = A.Name(reserved, span=s.span(var))
+    s.bind(str(var), ours if zero else A.Binary("+", low, ours, span=span))
+    return str(var), size, span
+
+
+def _empty_inner(s: Scope, m, ps, arrays, everywhere, constant, group, groups, threads, span) -> A.Kernel:
+    """Each group when the inner par block has no iteration: its precondition must give
+    its postcondition (one thread per group holds the one and owes the other there)."""
+    name = m.children[-3]
+    empty = A.Binary("<=", threads, A.IntLit(0, span=span), span=span)
+    thread = _owed_when(group, empty)
+    main = A.Procedure(tuple(thread), "main", (), A.Block((), span=s.span(name)), name_span=s.span(name),
+                       span=s.span(m))
+    members = (*arrays, *everywhere, *constant, *_size_facts(span, A.IntLit(1, span=span), groups), main)
+    return A.Kernel(f"{name}_empty_inner_par", ps, members, name_span=s.span(name), span=s.span(m))
+
+
+def _owed_when(clauses, condition) -> list[A.Clause]:
+    out = []
+    for c in clauses:
+        if c.kind.is_pre:
+            out.append(A.Clause(A.ClauseKind.REQUIRES, c.expr, span=c.span))
+        if c.kind.is_post:
+            out.append(A.Clause(A.ClauseKind.ENSURES, A.Binary("==>", condition, c.expr, span=c.span), span=c.span))
+    return out
 
 
 def _empty_range(s: Scope, m, ps, arrays, everywhere, constant, kernel_clauses, size, span) -> A.Kernel:
@@ -257,12 +308,7 @@ def _empty_range(s: Scope, m, ps, arrays, everywhere, constant, kernel_clauses, 
     condition, not an assumption, so no contradiction with facts such as `n > 0`)."""
     name = m.children[-3]
     empty = A.Binary("<=", size, A.IntLit(0, span=span), span=span)
-    thread = []
-    for c in kernel_clauses:
-        if c.kind.is_pre:
-            thread.append(A.Clause(A.ClauseKind.REQUIRES, c.expr, span=c.span))
-        if c.kind.is_post:
-            thread.append(A.Clause(A.ClauseKind.ENSURES, A.Binary("==>", empty, c.expr, span=c.span), span=c.span))
+    thread = _owed_when(kernel_clauses, empty)
     main = A.Procedure(tuple(thread), "main", (), A.Block((), span=s.span(name)), name_span=s.span(name),
                        span=s.span(m))
     members = (*arrays, *everywhere, *constant, *_size_facts(s.span(name), A.IntLit(1, span=span)), main)
