@@ -200,3 +200,9 @@ def test_an_inner_range_that_depends_on_the_group_is_refused():
     source = (pathlib.Path(__file__).resolve().parents[1] / "data" / "vercors_pvl" / "groups-ok.pvl").read_text()
     problems = refused(source.replace("par block (int t = 0 .. n)", "par block (int t = 0 .. b)"))
     assert any(c == "unsupported.statement" and "depends on `b`" in m for c, _, m in problems), problems
+
+
+def test_a_local_declared_twice_is_the_resolvers_error_as_in_vercors():
+    # VerCors's examples/archive/known-problems/547/double-declare.pvl expects an error
+    analysis = service.analyze("class D { void test() { int x = 3; int x = 3; } }", "d.pvl")
+    assert [d.code for d in analysis.diagnostics] == ["type.duplicate"]

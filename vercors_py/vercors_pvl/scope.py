@@ -61,6 +61,15 @@ class Scope:
         self.taken.add(name)
         return name
 
+    def local(self, wanted: str) -> str:
+        """A kernel-language name for a local variable: its own unless reserved, so that
+        the resolver sees a second declaration of one name in a scope (an error in
+        VerCors too)."""
+        if wanted in RESERVED_NAMES or wanted in self.functions:
+            return self.fresh(wanted)
+        self.taken.add(wanted)
+        return wanted
+
     def bound(self, wanted: str) -> str:
         """A kernel-language name for a VerCors variable bound inside an expression
         (a quantifier's): the same unless reserved or naming something in scope."""

@@ -145,7 +145,7 @@ class Statements:
         out = []
         for name, init in zip(rest[::2], rest[1::2]):
             value = expr(s, init) if init is not None else None
-            ours = s.fresh(str(name))
+            ours = s.local(str(name))
             s.bind(str(name), ours)
             out.append(A.VarDecl(kind, ours, value, name_span=s.span(name), span=s.span(t)))
         return out
