@@ -12,12 +12,13 @@
 - `int[]` parameters are global arrays, each with its length as a parameter of its own."""
 from __future__ import annotations
 
+import attrs
 from lark import Token, Tree
 
 from ..syntax import ast as A
 from .expressions import expr, scalar_type
 from .scope import Array, Scope, Unsupported
-from .statements import Statements, clause, contract, facts, clause_as
+from .statements import Statements, clause, clause_as, contract, facts
 
 
 def program(tree: Tree, source) -> tuple[A.Program | None, list[Unsupported]]:
@@ -332,7 +333,6 @@ def _sequential_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, bod
 
 
 def _with_invariants(stmt, extra):
-    import attrs
     match stmt:
         case A.Block():
             return attrs.evolve(stmt, stmts=tuple(_with_invariants(x, extra) for x in stmt.stmts))

@@ -2,10 +2,10 @@
 (docs/vercors-pvl-frontend.md, "Statements", "Barriers")."""
 from __future__ import annotations
 
-from lark import Token, Tree
+from lark import Tree
 
 from ..syntax import ast as A
-from .expressions import expr, scalar_type
+from .expressions import expr
 from .scope import Scope
 
 _KINDS = {"requires": A.ClauseKind.REQUIRES, "ensures": A.ClauseKind.ENSURES, "context": A.ClauseKind.CONTEXT,
