@@ -22,7 +22,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer) for layer in (
     {"results", "explain"},
     {"syntax", "grammar"},
     {"semantics"},
-    {"cfamily"},
+    {"cfamily", "vercors_pvl"},             # the front ends of C and of VerCors's PVL
     {"frontend"},
     {"obligations"},
     {"engine"},
