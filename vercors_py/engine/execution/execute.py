@@ -251,9 +251,6 @@ class Executor:
         codes = Codes("barrier.pre", "barrier.pre", "the barrier's precondition",
                       (Related(s.span, "the barrier"),))
         pres = [clause.expr for clause in contract if clause.kind.is_pre]
-        if not s.keeps_frame:
-            for e in pres:
-                self.heap.consume(e, st, codes, mode=Mode(wellformed=SPEC_READS))
         if s.keeps_frame:
             # One exhale of the whole precondition: its facts read the state before it,
             # its permissions are taken one after the other.
@@ -266,6 +263,8 @@ class Executor:
             after = attrs.evolve(self.heap.havoc_unheld(rest, list(rest.values)),
                                  peers=_interval(st, post_exprs(contract)))
             return self._barrier_post(s, contract, after)
+        for e in pres:
+            self.heap.consume(e, st, codes, mode=Mode(wellformed=SPEC_READS))
         # The thread hands in everything and forgets all memory; it continues with
         # exactly what the barrier's postcondition gives it, as do the others.  A C
         # barrier does not order the memory it does not fence: the thread keeps that
