@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..semantics.symbols import RESERVED_NAMES
 from ..source import SourceText
 from ..syntax import parser
+from . import vercors_annotations
 from .clang_scope import Scope, in_c_scope
 from .fact_components import leaf, parse_leaves, renamed, spelled_leaves
 
@@ -25,10 +26,13 @@ def read(scope: Scope, start: int, end: int) -> parser.Annotation:
     """The annotation between two offsets of the file, parsed, its names read where it
     stands (clang_scope.in_c_scope) and its `p.c` read as the leaves they name."""
     source = scope.unit.source
-    named, text = spelled_leaves(source.text, lambda name, member: leaf(scope, name, member), start, end)
-    parsed = parser.parse_annotation(SourceText(source.path, text) if named else source, start, end)
-    items = (in_c_scope(item, scope) for item in parsed.items)
-    return parser.Annotation(tuple(renamed(item, named) for item in items), parsed.diagnostics)
+    vocabulary = vercors_annotations.spelled(scope, source.text, start, end)
+    named, text = spelled_leaves(vocabulary.text, lambda name, member: leaf(scope, name, member), start, end)
+    changed = named or vocabulary.changed
+    parsed = parser.parse_annotation(SourceText(source.path, text) if changed else source, start, end)
+    items = (in_c_scope(vercors_annotations.read(scope, item, vocabulary), scope) for item in parsed.items)
+    return parser.Annotation(tuple(renamed(item, named) for item in items),
+                             parsed.diagnostics + vocabulary.problems)
 
 
 def written(name: str) -> str | None:

@@ -667,10 +667,17 @@ def root(c: Cursor) -> Cursor:
                 c = _only(c)
             case K.MEMBER_REF_EXPR if children(c) and not T.is_pointer(children(c)[0].type):
                 c = children(c)[0]
-            case K.ARRAY_SUBSCRIPT_EXPR if T.is_array(strip_decay(children(c)[0]).type):
+            case K.ARRAY_SUBSCRIPT_EXPR if T.is_array(strip_decay(children(c)[0]).type) \
+                    and not _array_parameter(strip_decay(children(c)[0])):
                 c = children(c)[0]
             case _:
                 return c
+
+
+def _array_parameter(c: Cursor) -> bool:
+    """A parameter declared as an array (`int a[]`): C adjusts it to a pointer, so a cell
+    written through it is memory, not a part of the parameter."""
+    return c.kind is K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind is K.PARM_DECL
 
 
 def _only(c: Cursor) -> Cursor | None:

@@ -25,7 +25,7 @@ from .. import diagnostics as D
 from ..semantics.symbols import AXES, RESERVED_NAMES
 from ..syntax import ast as A
 from ..syntax import parser
-from . import access_log, annotation_components, async_flight, async_order
+from . import access_log, annotation_components, async_flight, async_order, vercors_olds
 from .annotation_claims import Claims
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
@@ -329,6 +329,8 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, addressed, file_
             prelude = [stmt for copy in copies for stmt in copy()]
             stmts = tuple(prelude) + tuple(statements.sequence(stmts_c, start, block_span.end))
             stmts = async_flight.rewrite(scope, stmts, async_order.follow(scope, stmts))
+            stmts = vercors_olds.saved(scope, stmts, _unchanging(c, params, members + file_memory + scope.local_arrays,
+                                                                 assigned))
         finally:
             scope.pop()
         stmts = access_log.instrument(scope, stmts, list(file_memory) + scope.local_arrays + members, block_span)
@@ -358,6 +360,12 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, addressed, file_
         del scope.extern_shared[file_shared:]
     return A.Kernel(called or c.spelling, tuple(params), tuple(members), name_span=kernel_name_span, span=span,
                     warp=scope.launch.warp())
+
+
+def _unchanging(c: Cursor, params, members, assigned: set) -> set[str]:
+    """The names a kernel's body cannot change: its parameters it does not assign, its arrays."""
+    moved = {p.spelling for p in children(c) if p.kind is K.PARM_DECL and key(p) in assigned}
+    return {p.name for p in params if p.name not in moved} | {m.name for m in members if isinstance(m, A.ArrayDecl)}
 
 
 def _assigned(unit: ClangUnit, block: Cursor) -> set:
