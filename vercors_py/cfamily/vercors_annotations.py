@@ -132,10 +132,13 @@ def _written_for_vercors(text: str, cuda: bool) -> bool:
         if not text.startswith(("/*@", "//@"), start):
             continue
         for m in _TOKEN.finditer(text, start + 3, end):
-            if m.group("slash") and (m.group("slash") in _OWN or m.group("slash") == "\forall"):
+            if m.group("slash") and m.group("slash") in _OWN:
                 continue
             if m.group("cuda") and not cuda:
                 continue
+            if m.group("call") and m.group("call") not in _OPENCL and m.group("call") not in _REFUSED_CALLS \
+                    and m.group("call") != "get_local_linear_id":
+                continue        # a C function of the file's own
             return True
     return False
 
