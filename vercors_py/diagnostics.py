@@ -138,14 +138,14 @@ _CODES = [
     ("type.level-reserved", "a group contract that mentions lid or tid, or a kernel contract that mentions gid, lid or tid"),
     # unsupported (the C front end)
     ("unsupported.type", "a type outside the subset: unions, bit-fields, structs with methods, pointers to pointers, images, ..."),
-    ("unsupported.pointer", "a pointer the front end does not follow: a pointer variable in memory, a pointer read back from memory and followed, cast to other cells, compared with `<` across arrays, subtracted from a pointer or used as a number"),
+    ("unsupported.pointer", "a pointer the front end does not follow: a pointer variable in memory, a pointer read back from memory and followed, cast to other cells, compared with `<` across arrays, subtracted from a pointer or used as a number, or a VerCors annotation's `\\pointer_index`, `\\pointer`, `!= NULL` of anything but an array's name"),
     ("unsupported.side-effect", "an effect inside an expression whose order C leaves open (`a[i] = i++`), or where no statement can hold it"),
-    ("unsupported.function", "a call of a function the front end does not know or cannot inline, a GPUVerify built-in without counterpart in an annotation that must be checked, or an OpenCL asynchronous copy whose order with its wait and the barriers is not followed"),
+    ("unsupported.function", "a call of a function the front end does not know or cannot inline, a GPUVerify built-in without counterpart in an annotation that must be checked, a VerCors annotation built-in without exact meaning here (`\\pointer_block_length`, `get_work_dim()`, `__vercors_*`), or an OpenCL asynchronous copy whose order with its wait and the barriers is not followed"),
     ("unsupported.atomic", "an atomic operation the C front end does not map (atomic_fetch_add, one in a contract, a floating-point atomicMin, ...)"),
     ("unsupported.warp", "a warp-level function that is not mapped: a mask other than the full warp, a width that is not a constant, __activemask, __match_*, __reduce_*, warp tiles of cooperative groups, OpenCL's sub-group functions"),
-    ("unsupported.dimension", "an OpenCL id or size function (get_local_id, ...) whose dimension is not a constant 0, 1 or 2"),
+    ("unsupported.dimension", "an OpenCL id or size function (get_local_id, ...) whose dimension is not a constant 0, 1 or 2 (in code or in a VerCors annotation), or a CUDA id of another axis than x, y, z in one"),
     ("unsupported.statement", "a statement outside the subset: a goto that is not a forward jump out of blocks, a switch with a case label inside a nested statement, ..."),
-    ("unsupported.declaration", "a declaration outside the subset: template kernels never instantiated, structs, globals, kernels with a return value, ..."),
+    ("unsupported.declaration", "a declaration outside the subset: template kernels never instantiated, structs, globals, kernels with a return value, VerCors's ghost parameters (`given`, `yields`) of a kernel, ..."),
     ("unsupported.expression", "an expression of VerCors's PVL without counterpart in the kernel language: `\\let`, `\\result`, `null` other than in a fact `a != null`, `\\old` in a barrier's contract, fields, ..."),
     # annotation (the C front end)
     ("annotation.ignored", "a GPUVerify annotation that only helps a proof (an invariant, an assumption, a barrier invariant) and uses a built-in without counterpart, left out (warning)"),
