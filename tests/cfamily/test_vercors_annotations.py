@@ -255,3 +255,27 @@ def test_vercors_examples_are_read(name):
     # Read unmodified (exit 0 verified or 1 failed, never 3 rejected); what stops the
     # verdict is listed in tests/data/vercors_c/README.md.
     assert cli("check", "--dims", "1", "--timeout", "5", str(DATA / name)).returncode in (0, 1)
+
+
+# ---- `int a[]` parameters ----------------------------------------------------------------
+
+@pytest.mark.parametrize("write, verdict_", [
+    ("a[blockIdx.x * blockDim.x + threadIdx.x] = 1;", "race-free"),
+    ("a[threadIdx.x] = 1;", "racy"),                  # thread 0 of every block writes a[0]
+    ("a[0] = threadIdx.x;", "racy"),
+])
+def test_an_array_parameter_whose_cells_are_written_stays_the_array(write, verdict_):
+    # C adjusts `int a[]` to `int *a`: writing a[i] writes memory, not the parameter, so
+    # annotations in the body still name the array (VerCors's cuda.cu).
+    from vercors_py.races.model import RacesVerdict
+    result = service.races_text(f"__global__ void k(int a[]) {{ {write} }}", "k.cu", service.Options(jobs=1))
+    assert result.verdict is (RacesVerdict.RACY if verdict_ == "racy" else RacesVerdict.RACE_FREE)
+    annotated = f"""
+/*@ context \\pointer_length(a) == gridDim.x * blockDim.x ** Perm(&a[\\gtid], write); @*/
+__global__ void k(int a[]) {{
+  a[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+  /*@ context Perm(&a[blockIdx.x * blockDim.x + threadIdx.x], write);
+      context a[blockIdx.x * blockDim.x + threadIdx.x] == 1; @*/
+  __syncthreads();
+}}"""
+    assert verdict(annotated) == ("verified", set())
