@@ -279,3 +279,8 @@ __global__ void k(int a[]) {{
   __syncthreads();
 }}"""
     assert verdict(annotated) == ("verified", set())
+
+
+def test_the_integer_one_is_the_whole_permission():
+    # VerCors's examples/archive/known-problems/856/simple-ltid.cu writes the amount as 1.
+    assert verdict(POINTER_INDEX.format(index="\\gtid").replace("write)", "1)")) == ("verified", set())

@@ -228,7 +228,7 @@ def _construct(scope: Scope, text: str, m: re.Match, limit: int):
                 args, e = _arguments(text, _opening(opened, word, m.end()), limit, word)
                 name = _array(scope, text, args, 3, word, e)
                 index = _expression(scope, text, *args[1])
-                amount = _expression(scope, text, *args[2])
+                amount = _amount(_expression(scope, text, *args[2]))
                 sp = span(s, e)
                 array = A.Name(name, span=span(*_trimmed(text, *args[0])))
                 return s, e, A.Binary("**", _within(index, A.Binary("<", index, _length(name, sp), span=sp), sp),
@@ -237,7 +237,7 @@ def _construct(scope: Scope, text: str, m: re.Match, limit: int):
                 args, e = _arguments(text, _opening(opened, word, m.end()), limit, word)
                 name = _array(scope, text, args, 3, word, e)
                 count = _expression(scope, text, *args[1])
-                amount = _expression(scope, text, *args[2])
+                amount = _amount(_expression(scope, text, *args[2]))
                 sp = span(s, e)
                 var = A.Name("vc$i", span=sp)
                 array = A.Name(name, span=span(*_trimmed(text, *args[0])))
@@ -360,6 +360,11 @@ def _array(scope: Scope, text: str, args, count: int, what: str, end: int) -> st
         raise _Refused("unsupported.pointer", f"`{what}({found.group(1)}...)`: a pointer variable may point "
                        "anywhere in its array, or be NULL; only an array's own name is read", end)
     return found.group(1)
+
+
+def _amount(expr: A.Expr) -> A.Expr:
+    """A permission amount: VerCors's integer 1 is the whole permission, `write`."""
+    return A.Write(span=expr.span) if isinstance(expr, A.IntLit) and expr.value == 1 else expr
 
 
 def _length(name: str, span: Span) -> A.Name:
