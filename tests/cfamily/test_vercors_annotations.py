@@ -284,3 +284,13 @@ __global__ void k(int a[]) {{
 def test_the_integer_one_is_the_whole_permission():
     # VerCors's examples/archive/known-problems/856/simple-ltid.cu writes the amount as 1.
     assert verdict(POINTER_INDEX.format(index="\\gtid").replace("write)", "1)")) == ("verified", set())
+
+
+def test_launch_sizes_in_a_vercors_contract_are_launch_facts():
+    # VerCors's examples state the launch in the kernel's contract (`context blockDim.y == 1`):
+    # a fact over sizes alone holds everywhere, and is read as one, so the kernel is
+    # checked for the launches it allows without `--dims`.
+    text = "/*@ context blockDim.y == 1 && blockDim.z == 1 && gridDim.y == 1 && gridDim.z == 1;\n" \
+        + CUDA_IDS.format(value="\\ltid").lstrip().removeprefix("/*@ ")
+    result = service.check_text(text, "k.cu", service.Options(jobs=1, timeout=5.0))
+    assert result.verdict.value == "verified", [d.message for d in result.diagnostics]

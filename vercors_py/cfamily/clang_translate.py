@@ -25,7 +25,7 @@ from .. import diagnostics as D
 from ..semantics.symbols import AXES, RESERVED_NAMES
 from ..syntax import ast as A
 from ..syntax import parser
-from . import access_log, annotation_components, async_flight, async_order, vercors_olds
+from . import access_log, annotation_components, async_flight, async_order, vercors_annotations, vercors_olds
 from .annotation_claims import Claims
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
@@ -294,7 +294,7 @@ def _kernel(scope: Scope, exprs: Exprs, c: Cursor, annotations, addressed, file_
                 continue
             parsed = annotation_components.read(scope, *bounds)
             scope.problems.extend(parsed.diagnostics)
-            for item in parsed.items:
+            for item in map(lambda item: vercors_annotations.launch_fact(scope, item), parsed.items):
                 match item:
                     case A.Clause() | A.Decreases():
                         contract.append(item)

@@ -120,6 +120,26 @@ def read(scope: Scope, item, spelled_: Spelled):
     return truncating(item) if written_for_vercors(scope.unit.source.text, scope.dialect) else item
 
 
+def launch_fact(scope: Scope, item):
+    """A kernel's contract item of a file written for VerCors: a `requires` or `context`
+    clause over the launch's sizes alone (`context blockDim.y == 1;`, VerCors's way of
+    stating the launch) as the `context_everywhere` fact it means.  Sizes never change,
+    so holding at the thread's start is holding everywhere, and the `ensures` half of a
+    `context` holds by itself; the checker then reads it as a launch fact."""
+    if not (isinstance(item, A.Clause) and item.kind in (A.ClauseKind.REQUIRES, A.ClauseKind.CONTEXT)
+            and written_for_vercors(scope.unit.source.text, scope.dialect)):
+        return item
+    for node in A.walk(item.expr):
+        match node:
+            case A.Name(id=name) if name.partition(".")[0] not in ("gsize", "ngroups", "tcount"):
+                return item
+            case A.Name() | A.IntLit() | A.BoolLit() | A.Binary() | A.Unary():
+                continue
+            case _:
+                return item
+    return A.ContextEverywhere(item.expr, span=item.span)
+
+
 def written_for_vercors(text: str, dialect: Dialect) -> bool:
     """Whether a file's annotations are VerCors's: one of them uses a construct of VerCors's
     vocabulary that the language does not have (docs/vercors-c-annotations.md)."""
