@@ -251,20 +251,19 @@ class Executor:
         codes = Codes("barrier.pre", "barrier.pre", "the barrier's precondition",
                       (Related(s.span, "the barrier"),))
         pres = [clause.expr for clause in contract if clause.kind.is_pre]
+        # One exhale of the whole precondition: its facts read the state before it (as
+        # `Perm(a[tid], write) ** a[tid] == 1` means), its permissions are taken one
+        # after the other (two clauses cannot both hand in one write).
+        for e in pres:
+            self.heap.consume(e, st, codes, mode=Mode(resources=False, wellformed=SPEC_READS))
+        rest = st
+        for e in pres:
+            rest = self.heap.consume(e, rest, codes, mode=Mode(facts=False))
         if s.keeps_frame:
-            # One exhale of the whole precondition: its facts read the state before it,
-            # its permissions are taken one after the other.
-            for e in pres:
-                self.heap.consume(e, st, codes, mode=Mode(resources=False, wellformed=SPEC_READS))
-            rest = st
-            for e in pres:
-                rest = self.heap.consume(e, rest, codes, mode=Mode(facts=False))
             # What the thread still holds no other thread can change (A.Barrier.keeps_frame).
             after = attrs.evolve(self.heap.havoc_unheld(rest, list(rest.values)),
                                  peers=_interval(st, post_exprs(contract)))
             return self._barrier_post(s, contract, after)
-        for e in pres:
-            self.heap.consume(e, st, codes, mode=Mode(wellformed=SPEC_READS))
         # The thread hands in everything and forgets all memory; it continues with
         # exactly what the barrier's postcondition gives it, as do the others.  A C
         # barrier does not order the memory it does not fence: the thread keeps that
