@@ -135,6 +135,7 @@ _CODES = [
     ("type.jump-placement", "`break` or `continue` outside a loop"),
     ("type.local-placement", "a local array in the kernel-level contract (local memory belongs to work groups)"),
     ("type.c-semantic", "CUDA/OpenCL code that parses but that clang rejects: an undeclared name, no matching overload, a conversion C does not allow (clang's message)"),
+    ("type.write-scope", "in a VerCors file, a par block that assigns a local variable or parameter declared outside it"),
     ("type.level-reserved", "a group contract that mentions lid or tid, or a kernel contract that mentions gid, lid or tid"),
     # unsupported (the C front end)
     ("unsupported.type", "a type outside the subset: unions, bit-fields, structs with methods, pointers to pointers, images, ..."),

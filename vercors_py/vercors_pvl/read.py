@@ -8,7 +8,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from .. import diagnostics as D
 from ..source import SourceText
 from ..syntax.parser import ParseResult, _comment_problems, _depth_problem
-from . import grammar, methods
+from . import grammar, methods, write_scope
 
 
 def read(text: str, path: str, launch=None) -> ParseResult:
@@ -23,6 +23,10 @@ def read(text: str, path: str, launch=None) -> ParseResult:
     except UnexpectedInput as exc:
         return ParseResult(source, None, (_syntax_error(source, exc),))
     try:
+        # VerCors's resolution errors come before anything is verified or mapped.
+        resolution = write_scope.errors(tree, source)
+        if resolution:
+            return ParseResult(source, None, tuple(resolution))
         program, refused = methods.program(tree, source)
     except RecursionError:
         return ParseResult(source, None, (D.error("syntax.too-deep", source.span(0, 0),
