@@ -92,8 +92,10 @@ def _field(s: Scope, t: Tree) -> A.Expr:
     if field == "length" and isinstance(target, Tree) and target.data == "name" and str(target.children[0]) in s.arrays:
         array = s.arrays[str(target.children[0])]
         return A.Name(array.length, span=s.span(t), spelling=f"{target.children[0]}.length")
-    raise s.refuse("unsupported.expression", t, f"`{_text(s, t)}`: fields are not mapped (only `a.length` of an "
-                   f"array parameter)")
+    if isinstance(target, Tree) and target.data == "this" and str(field) in s.fields:
+        return s.field(field)
+    raise s.refuse("unsupported.expression", t, f"`{_text(s, t)}`: only `a.length` of an array parameter and "
+                   f"`this.x` of a field are mapped")
 
 
 def _amount(s: Scope, t) -> A.Expr:

@@ -16,6 +16,7 @@ import attrs
 from lark import Token, Tree
 
 from ..syntax import ast as A
+from . import fields
 from .expressions import expr, scalar_type
 from .scope import Array, Scope, Unsupported
 from .statements import Statements, clause, clause_as, contract, facts
@@ -24,34 +25,37 @@ from .statements import Statements, clause, clause_as, contract, facts
 def program(tree: Tree, source) -> tuple[A.Program | None, list[Unsupported]]:
     methods = []
     problems: list[Unsupported] = []
+    fields_of: dict[int, list[Tree]] = {}    # a method's class's fields, by the method's id
     for decl in tree.children:
         if decl.data == "class_decl":
             head, name, *members = decl.children
             if head.children:
                 problems.append(Unsupported("unsupported.declaration", Scope(source, set()).span(head),
                                             f"a contract on class `{name}` (a lock invariant) is not mapped"))
-            methods += members
+            own = [f for f in members if f.data == "field"]
+            methods += [m for m in members if m.data == "method"]
+            fields_of |= {id(m): own for m in members}
         else:
             methods.append(decl)
     # Functions first: a kernel's contract may call any of them, and they each other.
-    functions = {str(m.children[-3]) for m in methods if m.data == "method" and _is_pure(m)}
+    functions = {str(m.children[-3]) for m in methods if _is_pure(m)}
     decls: list = []
     for m in methods:
-        if m.data == "method" and _is_pure(m):
+        if _is_pure(m):
             try:
-                decls.append(_function(Scope(source, functions), m))
+                s = Scope(source, functions)
+                s.fields = {str(n): None for f in fields_of.get(id(m), ()) for n in f.children[2:]}
+                decls.append(_function(s, m))
             except Unsupported as u:
                 problems.append(u)
     kernels = set()
     for m in methods:
         s = Scope(source, functions)
         try:
-            if m.data == "field":
-                raise s.refuse("unsupported.declaration", m, "fields are not mapped: a method's data are its "
-                               "array and scalar parameters")
             if _is_pure(m) or m.children[-1].data == "no_body":
                 continue            # an abstract method has nothing to verify; a call of one is refused
-            for k in _kernel(s, m):
+            cells = fields.declare(s, fields_of.get(id(m), []))
+            for k in _kernel(s, m, cells):
                 if k.name in kernels:
                     raise s.refuse("unsupported.declaration", m.children[-3], f"a second method `{k.name}`")
                 kernels.add(k.name)
@@ -97,12 +101,13 @@ def _scalar_params(s: Scope, params) -> tuple[A.Param, ...]:
     return tuple(out)
 
 
-def _kernel(s: Scope, m: Tree) -> list[A.Kernel]:
+def _kernel(s: Scope, m: Tree, cells: list[A.ArrayDecl]) -> list[A.Kernel]:
     head, _, typ, name, params, body = _parts(m)
     if not (isinstance(typ.children[0], Token) and typ.children[0].type == "VOID"):
         raise s.refuse("unsupported.declaration", typ, "a method that returns a value: the kernel language's "
                        "kernels return none")
     ps, arrays, facts_ = _method_params(s, params)
+    arrays = cells + arrays
     _require_non_null(s, head, params)
     everywhere, resources = _everywhere(s, head)
     par = _the_par(body)
@@ -127,6 +132,7 @@ def _method_params(s: Scope, params):
             # `int[]` and `int[n]` alike: VerCors reads no length from a parameter's type.
             ours, length = s.fresh(str(name)), s.fresh(f"{name}_length")
             s.arrays[str(name)] = Array(ours, length)
+            s.bind(str(name), ours)
             ps.append(A.Param(A.Type.INT, length, name_span=span, span=s.span(p)))
             elem = A.Type.INT if base.type == "INT" else A.Type.BOOL
             spelled = f"{name}.length"

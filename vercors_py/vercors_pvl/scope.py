@@ -41,6 +41,9 @@ class Scope:
         # start), "drop" (a precondition, evaluated in that same state), or None (refused).
         self.old: str | None = None
         self.in_barrier = False
+        # The class's fields: VerCors name -> the name of its cell (fields.py), or None
+        # where fields are not mapped (pure functions).
+        self.fields: dict[str, str | None] = {}
 
     # ---- spans ----
     def span(self, node: Tree | Token) -> Span:
@@ -65,7 +68,7 @@ class Scope:
         """A kernel-language name for a local variable: its own unless reserved, so that
         the resolver sees a second declaration of one name in a scope (an error in
         VerCors too)."""
-        if wanted in RESERVED_NAMES or wanted in self.functions:
+        if wanted in RESERVED_NAMES or wanted in self.functions or wanted in self.fields.values():
             return self.fresh(wanted)
         self.taken.add(wanted)
         return wanted
@@ -73,7 +76,8 @@ class Scope:
     def bound(self, wanted: str) -> str:
         """A kernel-language name for a VerCors variable bound inside an expression
         (a quantifier's): the same unless reserved or naming something in scope."""
-        active = {v for v in self.names.values() if isinstance(v, str)} | set(RESERVED_NAMES) | self.functions
+        active = ({v for v in self.names.values() if isinstance(v, str)} | set(RESERVED_NAMES) | self.functions
+                  | {v for v in self.fields.values() if v is not None})
         name = wanted
         while name in active:
             name += "_"
@@ -82,10 +86,20 @@ class Scope:
     def bind(self, vercors: str, ours: str | A.Expr) -> None:
         self.names[vercors] = ours
 
+    def field(self, tok: Token) -> A.Expr:
+        if self.fields[str(tok)] is None:
+            raise self.refuse("unsupported.expression", tok, f"the field `{tok}` in a pure function is not mapped")
+        ours = self.fields[str(tok)]
+        span = self.span(tok)
+        return A.Index(A.Name(ours, span=span, spelling=str(tok) if ours != str(tok) else None),
+                       A.IntLit(0, span=span), span=span)
+
     def name(self, tok: Token) -> A.Expr:
         target = self.names.get(str(tok))
         span = self.span(tok)
         match target:
+            case None if str(tok) in self.fields:
+                return self.field(tok)
             case None:
                 return A.Name(str(tok), span=span)      # unknown: the resolver says so
             case str():

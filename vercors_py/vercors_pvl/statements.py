@@ -152,6 +152,8 @@ class Statements:
 
     def assign(self, target, value: A.Expr, span):
         s = self.s
+        if _is_field(s, target):
+            return A.ArrayAssign(expr(s, target), value, span=span)
         if isinstance(target, Tree) and target.data == "name":
             name = str(target.children[0])
             if name in s.params or name in s.arrays or not isinstance(s.names.get(name), str):
@@ -160,7 +162,7 @@ class Statements:
             return A.Assign(s.name(target.children[0]), value, span=span)
         if isinstance(target, Tree) and target.data == "index":
             return A.ArrayAssign(expr(s, target), value, span=span)
-        raise s.refuse("unsupported.statement", target, "an assignment to a field is not mapped")
+        raise s.refuse("unsupported.statement", target, "an assignment to this is not mapped")
 
     def loop_contract(self, t: Tree) -> tuple[A.Clause, ...]:
         # VerCors's \old in a loop invariant is the method's start; the language has none.
@@ -203,3 +205,13 @@ class Statements:
         # kernel's one group, orders all memory, and takes from a thread only what its
         # precondition names (ParBlockEncoder: exhale requires, inhale ensures).
         return A.Barrier((A.Fence.LOCAL, A.Fence.GLOBAL), clauses, span=s.span(t), keeps_frame=True)
+
+
+def _is_field(s: Scope, target) -> bool:
+    """`x` naming a field (no variable of that name in scope), or `this.x`."""
+    match target:
+        case Tree(data="name", children=[name]):
+            return str(name) not in s.names and str(name) in s.fields
+        case Tree(data="field_access", children=[Tree(data="this"), name]):
+            return str(name) in s.fields
+    return False
