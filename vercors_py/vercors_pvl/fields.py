@@ -33,6 +33,8 @@ def declare(s: Scope, fields: list[Tree]) -> list[A.ArrayDecl]:
         for name in names:
             ours = s.fresh(str(name))
             s.fields[str(name)] = ours
+            if elem is A.Type.INT:
+                s.int_fields.add(str(name))
             span = s.span(name)
             decls.append(A.ArrayDecl(A.Scope.GLOBAL, elem, A.IntLit(1, span=span), ours,
                                      name_span=span, span=s.span(f)))

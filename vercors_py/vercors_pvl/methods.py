@@ -16,7 +16,7 @@ import attrs
 from lark import Token, Tree
 
 from ..syntax import ast as A
-from . import fields
+from . import fields, invariants
 from .expressions import expr, scalar_type
 from .scope import Array, Scope, Unsupported
 from .statements import Statements, clause, clause_as, contract, facts
@@ -110,6 +110,11 @@ def _kernel(s: Scope, m: Tree, cells: list[A.ArrayDecl]) -> list[A.Kernel]:
     arrays = cells + arrays
     _require_non_null(s, head, params)
     everywhere, resources = _everywhere(s, head)
+    around = invariants.around_par(s, body)
+    if around is not None:
+        s.invariant, body = around
+        if _the_par(body) is None:
+            raise s.refuse("unsupported.statement", body, "an `invariant` block whose body is not one par block")
     par = _the_par(body)
     if par is not None:
         return _par_kernel(s, m, ps, arrays, facts_ + everywhere, resources, head, par)
@@ -234,10 +239,14 @@ def _par_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, par: Tree)
         raise s.refuse("unsupported.declaration", part, "a `context_everywhere` with permissions or memory on a "
                        "method with a par block (VerCors hands each thread its share): write it as `context`")
     constant, kernel_clauses = _method_contract(s, head)
+    # With no iteration, the invariant is handed over and back with nothing between.
+    launched = kernel_clauses
+    if s.invariant is not None:
+        launched = invariants.handed_over(s, kernel_clauses, head) + s.invariant.clauses
     par_name, _, par_contract, par_body = par.children
     inner = _the_par(Tree("block", [par_body]) if par_body.data != "block" else par_body)
     outer_var, outer_size, span = _iteration(s, par, "gid" if inner is not None else "tid")
-    levels = [A.LevelContract(A.Level.KERNEL, kernel_clauses, span=s.span(head) if head.children else s.span(m))]
+    levels = [A.LevelContract(A.Level.KERNEL, launched, span=s.span(head) if head.children else s.span(m))]
     extra = []
     if inner is None:
         s.par = str(par_name) if par_name is not None else None

@@ -44,6 +44,8 @@ class Scope:
         # The class's fields: VerCors name -> the name of its cell (fields.py), or None
         # where fields are not mapped (pure functions).
         self.fields: dict[str, str | None] = {}
+        self.int_fields: set[str] = set()
+        self.invariant = None                       # invariants.Invariant around the par block
 
     # ---- spans ----
     def span(self, node: Tree | Token) -> Span:

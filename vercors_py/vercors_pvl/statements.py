@@ -5,6 +5,7 @@ from __future__ import annotations
 from lark import Tree
 
 from ..syntax import ast as A
+from . import invariants
 from .expressions import expr
 from .scope import Scope
 
@@ -129,7 +130,7 @@ class Statements:
             case "invariant_block":
                 raise s.refuse("unsupported.statement", t, "`invariant` blocks are not mapped yet")
             case "atomic_block":
-                raise s.refuse("unsupported.statement", t, "`atomic` blocks are not mapped yet")
+                return [invariants.atomic(s, t)]
             case "spec_stmt":
                 raise s.refuse("unsupported.statement", t, f"`{ch[0]}` is not mapped")
         raise s.refuse("unsupported.statement", t, "this statement is not mapped")
@@ -193,6 +194,8 @@ class Statements:
                            f"`{s.par or '(unnamed)'}`")
         if tags is not None:
             raise s.refuse("unsupported.statement", tags, "a barrier that suspends invariants is not mapped yet")
+        if s.invariant is not None:
+            raise s.refuse("unsupported.statement", t, "a barrier inside an `invariant` block is not mapped")
         if body.data == "barrier_hint":
             raise s.refuse("unsupported.statement", body, "a barrier with a proof block is not mapped")
         s.in_barrier = True
