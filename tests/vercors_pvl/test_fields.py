@@ -72,10 +72,11 @@ def test_a_parameter_a_local_and_a_quantified_variable_shadow_the_field():
     ("seq<int> s;", "not an `int` or a `boolean`"),
     ("requires true; int a;", "a contract on a field"),
 ])
-def test_other_fields_are_refused(field, message):
+def test_other_fields_are_refused_once(field, message):
     parsed = parse(f"""class C {{
   {field}
   void m() {{ }}
+  void n() {{ }}
 }}
 """)
     assert parsed.program is None

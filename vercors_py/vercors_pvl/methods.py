@@ -63,7 +63,8 @@ def program(tree: Tree, source) -> tuple[A.Program | None, list[Unsupported]]:
         except Unsupported as u:
             problems.append(u)
     if problems:
-        return None, problems
+        # A field refused once, not once for each method of its class.
+        return None, list({(u.span, u.code, u.message): u for u in problems}.values())
     return A.Program(tuple(decls), span=source.span(0, len(source.text))), []
 
 
