@@ -167,18 +167,7 @@ def truncating(node):
     """`node` with `a / b` and `a % b` of integers read as C (and VerCors) reads them:
     the quotient rounded toward zero, the remainder with the sign of `a`.  The
     language's own are Euclidean; on magnitudes they agree."""
-    changes = {}
-    for field in attrs.fields(type(node)):
-        value = getattr(node, field.name)
-        if isinstance(value, tuple):
-            new = tuple(truncating(v) if attrs.has(type(v)) else v for v in value)
-            if any(a is not b for a, b in zip(new, value)):
-                changes[field.name] = new
-        elif attrs.has(type(value)):
-            new = truncating(value)
-            if new is not value:
-                changes[field.name] = new
-    node = attrs.evolve(node, **changes) if changes else node
+    node = A.map_children(node, truncating)
     if isinstance(node, A.Binary) and node.op in ("/", "%"):
         sp = node.span
         zero = A.IntLit(0, span=sp)

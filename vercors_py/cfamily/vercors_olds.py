@@ -47,7 +47,7 @@ def _barriers(node, fixed, found):
     if isinstance(node, A.Barrier) and node.contract:
         return attrs.evolve(node, contract=tuple(
             attrs.evolve(c, expr=_olds(c.expr, (), fixed, found)) for c in node.contract))
-    return _each(node, lambda v: _barriers(v, fixed, found))
+    return A.map_children(node, lambda v: _barriers(v, fixed, found))
 
 
 def _olds(expr, guards: tuple, fixed, found):
@@ -65,7 +65,7 @@ def _olds(expr, guards: tuple, fixed, found):
                                 otherwise=_olds(otherwise, guards + (A.Unary("!", cond, span=cond.span),), fixed, found))
         case A.Quantifier() | A.Sum():
             return expr         # an \old under a bound variable has no one value to save
-    return _each(expr, lambda v: _olds(v, guards, fixed, found))
+    return A.map_children(expr, lambda v: _olds(v, guards, fixed, found))
 
 
 def _constant(expr, fixed, cells: bool = False) -> bool:
@@ -83,18 +83,3 @@ def _constant(expr, fixed, cells: bool = False) -> bool:
     return True
 
 
-def _each(node, f):
-    if not attrs.has(type(node)):
-        return node
-    changes = {}
-    for field in attrs.fields(type(node)):
-        value = getattr(node, field.name)
-        if isinstance(value, tuple):
-            new = tuple(f(v) if attrs.has(type(v)) else v for v in value)
-            if any(a is not b for a, b in zip(new, value)):
-                changes[field.name] = new
-        elif attrs.has(type(value)):
-            new = f(value)
-            if new is not value:
-                changes[field.name] = new
-    return attrs.evolve(node, **changes) if changes else node

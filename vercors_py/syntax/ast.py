@@ -587,6 +587,25 @@ def children(node) -> Iterator[object]:
             yield value
 
 
+def map_children(node, f):
+    """`node` with `f` applied to each direct sub-node (in fields and tuples); the same
+    object when `f` changes none of them."""
+    if not attrs.has(type(node)):
+        return node
+    changes = {}
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        if isinstance(value, tuple):
+            new = tuple(f(v) if attrs.has(type(v)) else v for v in value)
+            if any(a is not b for a, b in zip(new, value)):
+                changes[field.name] = new
+        elif attrs.has(type(value)):
+            new = f(value)
+            if new is not value:
+                changes[field.name] = new
+    return attrs.evolve(node, **changes) if changes else node
+
+
 def walk(node) -> Iterator[object]:
     """Every node below and including `node`, pre-order, without recursion."""
     stack = [node]
