@@ -105,7 +105,8 @@ def _is_vercors(text: str) -> bool:
     return is_vercors(text)
 
 
-VERCORS_PVL = FrontEnd("vercors-pvl", (".pvl",), ("vercors-pvl",), _read_vercors, fenced_barriers=False,
+# No language id of its own: an editor opens its files as `pvl`, and the text tells the two apart.
+VERCORS_PVL = FrontEnd("vercors-pvl", (".pvl",), (), _read_vercors, fenced_barriers=False,
                        comment_contracts=False, whole_text=True, markdown="pvl", claims=_is_vercors)
 FRONT_ENDS = (PVL, CUDA, OPENCL, VERCORS_PVL)
 
