@@ -51,6 +51,10 @@ def format_obligation(ob: M.Obligation) -> str:
                 lines += _part_lines("ensures", step.part)
             case M.Execute():
                 lines += _part_lines("ensures", step.post)
+                if step.invariant is not None:
+                    # What an atomic on one of its arrays opens for its step (invariants.py).
+                    lines.append("// an atomic on an array of the kernel invariant opens it for its step:")
+                    lines += [f"//   {line}" for line in _part_lines("invariant", step.invariant)]
                 body = format_stmt(step.body, 0)
             case M.CheckFunction():
                 body = f"{{ /* {step.function.name} is well defined and every recursive call decreases */ }}"
