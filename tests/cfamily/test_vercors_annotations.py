@@ -1,7 +1,7 @@
 """VerCors's annotation vocabulary in CUDA and OpenCL contracts (cfamily/vercors_annotations.py,
 cfamily/vercors_olds.py, docs/vercors-c-annotations.md): each construct beside a wrong twin
 that must fail, the constructs without exact meaning refused at their place, and the
-files of VerCors's repository copied into tests/data/vercors_c/ through the CLI."""
+files of VerCors's corpus (tests/data/vercors/) through the CLI."""
 from __future__ import annotations
 
 import pathlib
@@ -13,7 +13,8 @@ import pytest
 from vercors_py import service
 from vercors_py.cfamily.launch import Launch
 
-DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "vercors_c"
+# VerCors's GPU examples, from its corpus (tests/data/vercors/PROVENANCE.md, MPL 2.0).
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "vercors" / "concepts" / "gpgpu"
 ONE_DIMENSION = service.Options(jobs=1, launch=Launch(dims=1))
 
 
@@ -253,7 +254,7 @@ def test_vercors_cuda_example_is_read_and_its_race_found():
 @pytest.mark.parametrize("name", ["static_shared_cuda.cu", "dynamic_shared_opencl.cl"])
 def test_vercors_examples_are_read(name):
     # Read unmodified (exit 0 verified or 1 failed, never 3 rejected); what stops the
-    # verdict is listed in tests/data/vercors_c/README.md.
+    # verdict is said in docs/vercors-c-annotations.md.
     assert cli("check", "--dims", "1", "--timeout", "5", str(DATA / name)).returncode in (0, 1)
 
 

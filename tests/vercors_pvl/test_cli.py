@@ -1,31 +1,29 @@
 """`check`, `run` and `races` on VerCors PVL files, end to end through the command line.
 
-Files copied unmodified from VerCors (utwente-fmt/vercors at ab31613e, 2024-10-18,
-Mozilla Public License 2.0), whose test suite registers each as verifying
-(test/main/vct/test/integration/examples/ParallelSpec.scala, LoopDependencySpec.scala,
-DemoSpec.scala), in tests/data/vercors_pvl/:
-  kernel-example.pvl, kernel-example-v3.pvl, zero-kernel.pvl, vector-add.pvl
-      examples/concepts/parallel/
-  forward-dep-noauto.pvl    examples/concepts/loopdeps/
-  demo2.pvl                 examples/demo/
-The other files there (frame-*, barrier-two-threads-wrong, race-*, groups-*) are ours, written in
-VerCors's PVL: twins of the mapping's rules.
+VerCors's own files are read from its corpus, tests/data/vercors/ (PROVENANCE.md: copied
+unmodified from utwente-fmt/vercors at ab31613e, Mozilla Public License 2.0), where its test
+suite registers each as verifying.  The files of tests/data/vercors_pvl/ (frame-*,
+barrier-two-threads-wrong, race-*, groups-*, ...) are ours, written in VerCors's PVL: twins of
+the mapping's rules.
 """
 import pathlib
 
 import pytest
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "vercors_pvl"
-VERCORS = ["kernel-example.pvl", "kernel-example-v3.pvl", "zero-kernel.pvl", "vector-add.pvl",
-           "forward-dep-noauto.pvl", "demo2.pvl"]
+CORPUS = pathlib.Path(__file__).resolve().parents[1] / "data" / "vercors"
+VERCORS = {path.name: path for path in (CORPUS / p for p in [
+    "concepts/parallel/kernel-example.pvl", "concepts/parallel/kernel-example-v3.pvl",
+    "concepts/parallel/zero-kernel.pvl", "concepts/parallel/vector-add.pvl",
+    "concepts/loopdeps/forward-dep-noauto.pvl", "demo/demo2.pvl"])}
 
 
 @pytest.mark.parametrize("name", VERCORS)
 def test_vercors_registered_files_verify_and_run_clean(run_cli, name):
-    checked = run_cli("check", DATA / name)
+    checked = run_cli("check", VERCORS[name])
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "verified" in checked.stdout
-    ran = run_cli("run", DATA / name)
+    ran = run_cli("run", VERCORS[name])
     assert ran.returncode == 0, ran.stdout + ran.stderr
 
 
@@ -57,7 +55,7 @@ def test_twins(run_cli, name, command, code, expected):
 
 
 def _variant(tmp_path, name: str, old: str, new: str) -> pathlib.Path:
-    text = (DATA / name).read_text(encoding="utf-8")
+    text = VERCORS.get(name, DATA / name).read_text(encoding="utf-8")
     assert old in text
     path = tmp_path / f"wrong-{name}"
     path.write_text(text.replace(old, new), encoding="utf-8")
