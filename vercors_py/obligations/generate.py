@@ -22,6 +22,7 @@ from .model import (CheckDeclarations, CheckFunction, Execute, Exhale, Forget, H
                     Part, Who)
 from . import grid
 from .calls import calls_in, closure, component, procedure_cycle
+from ..semantics import queries
 from ..semantics.queries import pure_conjuncts
 from .paths import with_path_facts
 from .scopes import locals_in_scope
@@ -135,13 +136,12 @@ class _Kernel:
         kernel = self.k.level(A.Level.KERNEL)
         self.group_pre = pre_of(group.contract) if group else None
         self.group_post = post_of(group.contract) if group else None
-        # A kernel block without `requires` (one holding only an invariant or `ensures`)
-        # leaves the precondition to be generated, as a missing block does.
-        self.kernel_pre = (pre_of(kernel.contract) or None) if kernel else None
+        written = queries.written_kernel_block(self.k)
+        self.kernel_pre = pre_of(written.contract) if written else None
         self.kernel_post = post_of(kernel.contract) if kernel else None
         # The kernel's value invariant: part of its pre- and postcondition, held by no
         # group or thread in between; atomics open it (engine/execution/invariants.py).
-        invariant = tuple(c.expr for c in kernel.contract if c.kind is A.ClauseKind.INVARIANT) if kernel else ()
+        invariant = tuple(c.expr for c in queries.kernel_invariant(self.k))
         self.invariant = Part(invariant, Who.KERNEL, label="the kernel invariant") if invariant else None
         self.group_span = group.span if group else None
         self.kernel_span = kernel.span if kernel else None

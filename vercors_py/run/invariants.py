@@ -18,12 +18,6 @@ from ..syntax.snippet import short
 from . import resources as R
 
 
-def clauses(kernel: A.Kernel) -> tuple[A.Clause, ...]:
-    """The kernel block's `invariant` clauses."""
-    level = kernel.level(A.Level.KERNEL)
-    return tuple(c for c in level.contract if c.kind is A.ClauseKind.INVARIANT) if level is not None else ()
-
-
 def atomic_step(run, thread, s: A.AtomicUpdate, frame: dict, step: Callable[[], None]) -> None:
     """Run `step` (the atomic and its `then` block), with the invariant open when `s`
     updates one of its arrays."""

@@ -16,7 +16,6 @@ from ..semantics.dimensions import derived_ids, id_store
 from ..semantics.symbols import RESERVED, SymbolKind
 from ..syntax import ast as A
 from ..syntax.snippet import short
-from . import invariants
 from . import resources as R
 from . import warps
 from ..semantics.evaluate import ConcreteEvaluator
@@ -73,7 +72,7 @@ class KernelRun:
         self.memory = Memory(lengths, initial)
         self.start_memory = self.memory.snapshot()
         self.contracts = options.contracts and annotated(kernel)
-        self.invariant = invariants.clauses(kernel)   # the kernel's value invariant
+        self.invariant = queries.kernel_invariant(kernel)   # the kernel's value invariant
         self.invariant_arrays = queries.perm_arrays(c.expr for c in self.invariant)
         self.races = RaceDetector()
         self.grid_epoch = 0                # grid barriers passed (grids.py)
@@ -145,7 +144,7 @@ class KernelRun:
         """(level contract, [(thread or None, frame)]) from the kernel down to the thread.
         A kernel block without `requires` leaves the kernel's precondition generated, as
         a missing one does (obligations/generate.py)."""
-        kernel_level = self._explicit_kernel()
+        kernel_level = queries.written_kernel_block(self.kernel)
         group_level = self.kernel.level(A.Level.GROUP)
         if kernel_level is not None:
             yield kernel_level.contract, [(None, dict(self.base))]
@@ -153,16 +152,12 @@ class KernelRun:
             yield group_level.contract, [(None, thread_frame(self.base, self.launch, g.gid)) for g in self.groups]
         yield self.kernel.main.contract, [(t, t.frame) for g in self.groups for t in g.threads]
 
-    def _explicit_kernel(self) -> A.LevelContract | None:
-        level = self.kernel.level(A.Level.KERNEL)
-        return level if level is not None and _pre(level.contract) else None
-
     def _distribute(self, levels, readings, reading_invariant: R.Reading) -> None:
         """Hand the kernel's resources down; the invariant's first: no group gets them."""
         invariant = reading_invariant.total()
         where = {h.cell: h.span for h in reversed(reading_invariant.held)}
         explicit_group = self.kernel.level(A.Level.GROUP) is not None
-        explicit_kernel = self._explicit_kernel() is not None
+        explicit_kernel = queries.written_kernel_block(self.kernel) is not None
         depth_thread = len(levels) - 1
         holders: list[tuple[ThreadId, R.Held]] = []
         for group in self.groups:

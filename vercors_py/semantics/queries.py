@@ -82,3 +82,17 @@ def perm_arrays(exprs) -> frozenset[Symbol]:
     """The arrays whose cells the expressions name in a `Perm`: those a kernel's value
     invariant holds, which an atomic on one of them opens."""
     return frozenset(n.location.array.symbol for e in exprs for n in A.walk(e) if isinstance(n, A.Perm))
+
+
+def kernel_invariant(kernel: A.Kernel) -> tuple[A.Clause, ...]:
+    """The `invariant` clauses of the kernel's block: its value invariant."""
+    level = kernel.level(A.Level.KERNEL)
+    return tuple(c for c in level.contract if c.kind is A.ClauseKind.INVARIANT) if level is not None else ()
+
+
+def written_kernel_block(kernel: A.Kernel) -> A.LevelContract | None:
+    """The kernel block when it writes the kernel's precondition.  One without `requires`
+    (only `ensures` or an invariant) leaves the precondition generated from the threads',
+    as a missing block does."""
+    level = kernel.level(A.Level.KERNEL)
+    return level if level is not None and any(c.kind.is_pre for c in level.contract) else None
