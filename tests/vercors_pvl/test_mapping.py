@@ -144,7 +144,6 @@ def test_pure_functions_and_ranged_quantifiers():
     (("x[tid] = 0;", "x[tid] = (\\let int k = 0; k);"), "unsupported.expression", "\\let"),
     (("x[tid] = 0;", "x[tid] = 0; par (int u = 0 .. 2) { }"), "unsupported.statement", "par block"),
     (("class Ref {", "class Ref {\n  int[] field;"), "unsupported.declaration", "field that is not"),
-    (("    par (", "    int k = 0;\n    par ("), "unsupported.statement", "par block"),
     (("x[tid] = 0;", "x[tid] = |xs|;"), "unsupported.type", "sequences"),
     (("void main(int tcount", "void main(seq<int> xs, int tcount"), "unsupported.type", "sequences"),
     (("requires x.length == tcount;", "given int g;"), "unsupported.declaration", "ghost parameter"),

@@ -516,6 +516,9 @@ class _Walk:
             raise CannotInfer(stmt.span, f"the call of `{stmt.name}`: no procedure of that name")
         if stmt.name in self.calling:
             raise CannotInfer(stmt.span, f"the recursive call of `{stmt.name}`: `infer` reads no recursion")
+        if procedure.proved_by:
+            raise CannotInfer(stmt.span, f"the launch of {', '.join(procedure.proved_by)}: `infer` writes the "
+                              f"contracts of one kernel")
         for arg in stmt.args:
             self.accesses(arg)
         site = self.procedures.get(stmt.name) or self.procedure(procedure)

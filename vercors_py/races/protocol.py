@@ -647,6 +647,10 @@ class _Walk:
         if self.depth >= MAX_DEPTH:
             raise Unsupported(stmt.span, f"calls nest deeper than {MAX_DEPTH} (recursion?)")
         reads = [r for a in stmt.args for r in self.reads(a, st, guard)]
+        if procedure.proved_by:
+            # A launch of other kernels (whose races are theirs): the memory it may write
+            # is unknown afterwards.
+            return Seq(tuple(reads)), attrs.evolve(st, values=self._fresh_memory(st.values)), guard
         inner = st
         for p, a in zip(procedure.params, stmt.args):
             inner = inner.bind(p.symbol, self._value(a, st))

@@ -246,6 +246,12 @@ class ThreadRun:
 
     def call(self, s: A.CallStmt, key: tuple, frame: dict):
         procedure = self.launch.procedures[s.symbol]
+        if procedure.proved_by:
+            # A launch of other kernels from this thread: the run is of one kernel.
+            several = len(procedure.proved_by) > 1
+            raise Unevaluable(s.span, f"this launches the kernel{'s' if several else ''} "
+                              f"{', '.join(procedure.proved_by)}, which `run` runs as "
+                              f"{'kernels of their own' if several else 'a kernel of its own'}")
         args = [self.code.value(a, frame) for a in s.args]
         inner = dict(self.frame)
         inner.update({p.symbol: a for p, a in zip(procedure.params, args)})

@@ -15,6 +15,7 @@ from .. import diagnostics as D
 from ..source import SourceText
 from ..syntax import ast as A
 from .ghosts import check_ghosts
+from .launches import check_launches
 from .resolve import resolve
 from .symbols import Symbol
 from .types import check_types
@@ -54,6 +55,7 @@ def _check_program(program: A.Program, source: SourceText) -> CheckedProgram:
     resolved, problems = resolve(program)
     problems += check_types(resolved)
     problems += [p for k in resolved.kernels for p in check_ghosts(k)]
+    problems += check_launches(resolved)
     functions = {f.symbol: f for f in resolved.functions if f.symbol is not None}
     kernels: tuple[CheckedKernel, ...] = ()
     if not problems:

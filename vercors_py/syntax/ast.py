@@ -506,6 +506,11 @@ class Procedure:
     name_span: Span = _span()
     span: Span = _span()
     symbol: "object" = _link()
+    # A front end's launch of kernels from a thread's code (a VerCors par statement): the
+    # kernels of this program whose launch contracts together are this procedure's
+    # contract, and whose verification is its proof (semantics/launches.py checks that the
+    # contracts are the same); its body is empty and is not verified.
+    proved_by: tuple[str, ...] = ()
 
     @property
     def is_main(self) -> bool:

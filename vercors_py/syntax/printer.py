@@ -375,6 +375,9 @@ def _member_lines(member, indent: int) -> list[str]:
             lines = _clause_lines(contract, indent)
             if member.decreases is not None:       # first, so that it parses back as the measure
                 lines.insert(0, pad + format_decreases(member.decreases))
+            if member.proved_by:
+                lines.insert(0, pad + f"// a launch: proved by the kernel{'s' if len(member.proved_by) > 1 else ''} "
+                             + ", ".join(member.proved_by))
             return lines + _attach(head, _stmt(body, indent), True)
         case _:
             raise TypeError(f"not a kernel member: {member!r}")

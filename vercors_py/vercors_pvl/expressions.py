@@ -91,6 +91,8 @@ def _field(s: Scope, t: Tree) -> A.Expr:
     target, field = t.children
     if field == "length" and isinstance(target, Tree) and target.data == "name" and str(target.children[0]) in s.arrays:
         array = s.arrays[str(target.children[0])]
+        if array.length is None:
+            return A.IntLit(array.size, span=s.span(t))
         return A.Name(array.length, span=s.span(t), spelling=f"{target.children[0]}.length")
     if isinstance(target, Tree) and target.data == "this" and str(field) in s.fields:
         return s.field(field)
@@ -116,6 +118,8 @@ def _old(s: Scope, t: Tree) -> A.Expr:
         case "drop":
             # A precondition is evaluated in the state \old names (the method's start).
             return expr(s, inner)
+        case "capture":
+            return s.capture(t)
     where = "a barrier's contract" if s.in_barrier else "this place"
     raise s.refuse("unsupported.expression", t, f"`\\old` in {where}: the kernel language has no counterpart "
                    f"of VerCors's state at the method's start here")

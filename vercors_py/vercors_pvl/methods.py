@@ -16,7 +16,7 @@ import attrs
 from lark import Token, Tree
 
 from ..syntax import ast as A
-from . import fields, invariants
+from . import fields, host, invariants
 from .expressions import expr, scalar_type
 from .scope import Array, Scope, Unsupported
 from .statements import Statements, clause, clause_as, contract, facts
@@ -49,13 +49,16 @@ def program(tree: Tree, source) -> tuple[A.Program | None, list[Unsupported]]:
             except Unsupported as u:
                 problems.append(u)
     kernels = set()
-    for m in methods:
+    callees: dict[str, A.Kernel] = {}
+    # A method that calls others after them: a call launches the callee's kernel.
+    for m in sorted(methods, key=lambda m: isinstance(m.children[-1], Tree) and host.has_launches(m.children[-1])):
         s = Scope(source, functions)
         try:
             if _is_pure(m) or m.children[-1].data == "no_body":
                 continue            # an abstract method has nothing to verify; a call of one is refused
             cells = fields.declare(s, fields_of.get(id(m), []))
-            for k in _kernel(s, m, cells):
+            for k in _kernel(s, m, cells, callees):
+                callees.setdefault(k.name, k)
                 if k.name in kernels:
                     raise s.refuse("unsupported.declaration", m.children[-3], f"a second method `{k.name}`")
                 kernels.add(k.name)
@@ -102,7 +105,7 @@ def _scalar_params(s: Scope, params) -> tuple[A.Param, ...]:
     return tuple(out)
 
 
-def _kernel(s: Scope, m: Tree, cells: list[A.ArrayDecl]) -> list[A.Kernel]:
+def _kernel(s: Scope, m: Tree, cells: list[A.ArrayDecl], callees: dict[str, A.Kernel]) -> list[A.Kernel]:
     head, _, typ, name, params, body = _parts(m)
     if not (isinstance(typ.children[0], Token) and typ.children[0].type == "VOID"):
         raise s.refuse("unsupported.declaration", typ, "a method that returns a value: the kernel language's "
@@ -119,10 +122,13 @@ def _kernel(s: Scope, m: Tree, cells: list[A.ArrayDecl]) -> list[A.Kernel]:
     par = _the_par(body)
     if par is not None:
         return _par_kernel(s, m, ps, arrays, facts_ + everywhere, resources, head, par)
-    if any(isinstance(n, Tree) and n.data in ("par", "parallel", "sequential") for n in body.iter_subtrees()):
-        par_node = next(n for n in body.iter_subtrees_topdown() if n.data in ("par", "parallel", "sequential"))
-        raise s.refuse("unsupported.statement", par_node, "a par block beside other statements of its method: only "
-                       "a method whose whole body is one par block is mapped")
+    if host.has_launches(body):
+        if resources:
+            raise s.refuse("unsupported.declaration", resources[0][0], "a `context_everywhere` with permissions or "
+                           "memory on a method with par blocks (VerCors hands each thread its share): write it as "
+                           "`context`")
+        constant, thread = _method_contract(s, head)
+        return host.method_kernels(s, m, name, ps, arrays, facts_ + everywhere + constant, thread, body, callees)
     return [_sequential_kernel(s, m, ps, arrays, facts_ + everywhere, resources, head, body)]
 
 

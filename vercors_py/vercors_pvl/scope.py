@@ -25,7 +25,8 @@ class Array:
     """An `int[]` (or `boolean[]`) parameter: a global array, its length a parameter of
     its own (VerCors's arrays have any length the contract allows)."""
     name: str                 # the kernel language's name of the array
-    length: str               # of the parameter that is its length
+    length: str | None        # of the parameter that is its length
+    size: int | None = None   # or its size, for an array the method makes (`new int[10]`)
 
 
 class Scope:
@@ -46,6 +47,10 @@ class Scope:
         self.fields: dict[str, str | None] = {}
         self.int_fields: set[str] = set()
         self.invariant = None                       # invariants.Invariant around the par block
+        self.local_types: dict[str, A.Type] = {}     # of the locals declared so far, by their name here
+        # How an `\old(e)` is captured where `old` is "capture" (host.py: a par block
+        # beside the method's code reads the method's start).
+        self.capture = None
 
     # ---- spans ----
     def span(self, node: Tree | Token) -> Span:

@@ -68,9 +68,10 @@ class Statements:
     """The statements of one body; `barriers` whether a barrier may stand here (the
     thread body of a par block) and the par block's name it must synchronise."""
 
-    def __init__(self, s: Scope, barriers: bool):
+    def __init__(self, s: Scope, barriers: bool, host=None):
         self.s = s
         self.barriers = barriers
+        self.host = host        # host.Host: the method's launches, where par statements stand beside code
 
     def block(self, t) -> A.Block:
         stmts = self.stmt(t)
@@ -102,6 +103,8 @@ class Statements:
                 step = A.Binary("+" if t.data == "incr" else "-", target, A.IntLit(1, span=span), span=span)
                 return [self.assign(Tree("name", [ch[0]], t.meta), step, span)]
             case "eval":
+                if self.host is not None and isinstance(ch[0], Tree) and ch[0].data == "call":
+                    return self.host.method_call(ch[0])
                 if isinstance(ch[0], Tree) and ch[0].data in ("call", "method_call"):
                     raise s.refuse("unsupported.function", ch[0], "a method call is not mapped")
                 raise s.refuse("unsupported.statement", t, "an expression statement is not mapped")
@@ -123,6 +126,8 @@ class Statements:
                 return [A.Return(span=span)]
             case "barrier":
                 return [self.barrier(t)]
+            case "par" | "parallel" | "sequential" if self.host is not None:
+                return self.host.region(t)
             case "par" | "parallel" | "sequential":
                 raise s.refuse("unsupported.statement", t, "a par block inside a method's code (nested in a par "
                                "block, or beside other statements): only a method whose whole body is one "
@@ -137,6 +142,8 @@ class Statements:
 
     def local(self, t: Tree) -> list[A.Stmt]:
         s = self.s
+        if self.host is not None and self.host.declare(t):
+            return []
         typ, rest = t.children[0], t.children[1:]
         dims = [c for c in typ.children if isinstance(c, Tree)]
         if dims or typ.children[0].type == "SEQ":
@@ -148,6 +155,7 @@ class Statements:
             value = expr(s, init) if init is not None else None
             ours = s.local(str(name))
             s.bind(str(name), ours)
+            s.local_types[ours] = kind
             out.append(A.VarDecl(kind, ours, value, name_span=s.span(name), span=s.span(t)))
         return out
 
