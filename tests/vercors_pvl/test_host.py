@@ -37,8 +37,12 @@ DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "vercors_pvl"
     # `new int[10]` arrays, a sequential region
     ("host-new-array-ok.pvl", "check", 0, "verified"),
     ("host-new-array-wrong.pvl", "check", 1, "assert.failed"),
-    # `run` runs the launched kernels as kernels of their own; the method stops at a launch
-    ("host-region-ok.pvl", "run", 4, "run.unevaluated"),
+    # `run` runs the launched kernels within the method's run, on its memory
+    ("host-region-ok.pvl", "run", 0, "clean"),
+    ("host-region-same-field-wrong.pvl", "run", 1, "race.data"),
+    ("host-old-wrong.pvl", "run", 1, "pre.call"),
+    ("host-new-array-ok.pvl", "run", 0, "clean"),
+    ("host-call-ok.pvl", "run", 0, "clean"),
 ])
 def test_host_twins(run_cli, name, command, code, expected):
     result = run_cli(command, DATA / name)
@@ -132,3 +136,11 @@ def test_what_is_not_exactly_a_launch_is_refused(text, says):
     found = [(d.code, d.message) for d in parsed.diagnostics]
     assert all(code.startswith("unsupported.") for code, _ in found), found
     assert any(says in message for _, message in found), found
+
+
+def test_run_of_an_empty_range_skips_the_block(run_cli):
+    """With `n == 0` the block does not run (the launch is under `if (0 < n)`), and the
+    method's postcondition fails on the real state, as `check` says it may."""
+    result = run_cli("run", "--param", "n=0", DATA / "host-empty-range-wrong.pvl")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "post.failed" in result.stdout

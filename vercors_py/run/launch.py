@@ -66,7 +66,10 @@ class KernelRun:
         # Warps in lock-step: a group in SIMT lock-step is one of their executions.
         self.options = attrs.evolve(options, schedule=Schedule.LOCKSTEP) if self.warp.lockstep else options
         self.rng = rng
+        self.checked = checked
         self.functions = checked.functions
+        # How a launch of other kernels from a thread runs (program.py's `nested`).
+        self.nested = None
         self.function_results: dict = {}
         self.procedures = {p.symbol: p for p in kernel.procedures}
         self.memory = Memory(lengths, initial)
@@ -437,6 +440,14 @@ class KernelRun:
                                   f"the postcondition of `{procedure.name}`")
         thread.ledger = R.add(saved, reading.total() if reading else {})
         thread.sources.update({h.cell: h.span for h in reading.held} if reading else {})
+
+    def launch_kernels(self, call: A.CallStmt, procedure: A.Procedure, args: list) -> None:
+        """A thread launches kernels (`Procedure.proved_by`): they run to their end in
+        this one step, which is exact only where no other thread runs meanwhile."""
+        if self.launch.gsize * self.launch.ngroups != 1 or self.nested is None:
+            raise Unevaluable(call.span, f"a launch of {', '.join(procedure.proved_by)} from a kernel of several "
+                              f"threads")
+        self.nested(self, call, procedure, args)
 
     def check_post(self, thread, contract, frame, before, fact_code, perm_code, what):
         reading = self._read(thread, [c for c in contract if c.kind.is_post], frame, old=before)

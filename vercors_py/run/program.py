@@ -11,9 +11,13 @@ import time
 
 from .. import deep
 from .. import diagnostics as D
+from ..semantics.evaluate import ConcreteEvaluator
+from ..semantics.faults import Fault, Unevaluable
+from ..semantics.launches import NotLaunchable, launch_sizes
+from ..syntax import ast as A
 from .inputs import InputError, initial_memory, launches, parse_init, write_equalities
 from .launch import KernelRun
-from .model import LaunchResult, RunOptions, RunResult, RunVerdict
+from .model import ConcreteLaunch, LaunchResult, RunOptions, RunResult, RunVerdict
 from .schedule import Driver
 
 
@@ -77,6 +81,7 @@ def run_launch(checked, kernel, launch, lengths, options: RunOptions, inits: dic
     for attempt in range(max(1, options.tries)):
         memory = initial_memory(kernel, launch, lengths, inits, rng, functions, attempt)
         run = KernelRun(checked, kernel, launch, lengths, memory, options, rng)
+        run.nested = nested
         write_equalities(run, set(inits))
         run.start_memory = run.memory.snapshot()
         if run.top_precondition_fails() is None:
@@ -95,6 +100,47 @@ def run_launch(checked, kernel, launch, lengths, options: RunOptions, inits: dic
         trace = tuple(s for s in run.trace if s.step <= last)
     return LaunchResult(launch, options.schedule, seed, run.steps, tuple(run.problems.values()), trace,
                         marked=run.first_problem or (), complete=run.complete)
+
+
+def nested(parent: KernelRun, call: A.CallStmt, procedure: A.Procedure, args: list) -> None:
+    """Run the kernels a one-thread kernel launches (a VerCors par statement), one after
+    the other, on its memory (global arrays by name), at the sizes their facts give for
+    the arguments; their problems are the parent's."""
+    kernels = {k.name: k for k in parent.checked.program.kernels}
+    for name in procedure.proved_by:
+        kernel = kernels[name]
+        if any(a.scope is A.Scope.LOCAL for a in kernel.arrays):
+            raise Unevaluable(call.span, f"the launch of {name}: a kernel with local memory")
+        params = tuple((p.name, v) for p, v in zip(kernel.params, args))
+        frame = {p.symbol: v for p, v in zip(kernel.params, args)}
+        evaluator = ConcreteEvaluator(parent.functions, _no_memory)
+        try:
+            gsize, ngroups = (evaluator.value(e, frame) for e in launch_sizes(kernel))
+        except (NotLaunchable, Fault) as why:
+            raise Unevaluable(call.span, f"the launch of {name}: {why}")
+        if gsize < 1 or ngroups < 1:
+            raise Unevaluable(call.span, f"the launch of {name} with no thread")
+        mine = {a.name: a.symbol for a in parent.kernel.arrays}
+        lengths = {a.symbol: parent.memory.lengths[mine[a.name]] for a in kernel.arrays}
+        initial = {(a.symbol, None): list(parent.memory.values[(mine[a.name], None)]) for a in kernel.arrays}
+        child = KernelRun(parent.checked, kernel, ConcreteLaunch(gsize, ngroups, params), lengths, initial,
+                          parent.options, parent.rng)
+        child.nested = nested
+        child.start()
+        if not child.stopped:
+            Driver(child).go()
+        for a in kernel.arrays:
+            parent.memory.values[(mine[a.name], None)] = list(child.memory.values[(a.symbol, None)])
+        parent.steps += child.steps
+        parent.complete = parent.complete and child.complete
+        for key, d in child.problems.items():
+            parent.problems.setdefault(key, d)
+        if child.stopped:
+            parent.stopped = True
+
+
+def _no_memory(array, index, span):
+    raise Unevaluable(span, "a launch's sizes read no memory")
 
 
 def _merge(results) -> tuple[D.Diagnostic, ...]:

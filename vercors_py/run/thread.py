@@ -246,12 +246,6 @@ class ThreadRun:
 
     def call(self, s: A.CallStmt, key: tuple, frame: dict):
         procedure = self.launch.procedures[s.symbol]
-        if procedure.proved_by:
-            # A launch of other kernels from this thread: the run is of one kernel.
-            several = len(procedure.proved_by) > 1
-            raise Unevaluable(s.span, f"this launches the kernel{'s' if several else ''} "
-                              f"{', '.join(procedure.proved_by)}, which `run` runs as "
-                              f"{'kernels of their own' if several else 'a kernel of its own'}")
         args = [self.code.value(a, frame) for a in s.args]
         inner = dict(self.frame)
         inner.update({p.symbol: a for p, a in zip(procedure.params, args)})
@@ -261,7 +255,11 @@ class ThreadRun:
         before = self.launch.memory.snapshot()
         saved = self.launch.enter_call(self, s, procedure, inner)
         self.depth += 1
-        yield from self.stmt(procedure.body, key + (0,), inner)
+        if procedure.proved_by:
+            # A launch: its kernels run to their end within this step (program.py).
+            self.launch.launch_kernels(s, procedure, args)
+        else:
+            yield from self.stmt(procedure.body, key + (0,), inner)
         self.depth -= 1
         self.launch.leave_call(self, s, procedure, entry, before, saved)
 

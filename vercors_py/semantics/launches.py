@@ -86,6 +86,19 @@ def procedure_contract(kernels: list[A.Kernel], params: tuple[A.Param, ...]) -> 
     return tuple(attrs.evolve(c, expr=renamed(c.expr, names)) for k in kernels for c in launch_contract(k))
 
 
+def launch_sizes(kernel: A.Kernel) -> tuple[A.Expr, A.Expr]:
+    """The expressions of a launched kernel's `gsize` and `ngroups` (its facts
+    `gsize == E` and `ngroups == E`), over its parameters."""
+    sizes = {}
+    for c in kernel.contexts:
+        match c.expr:
+            case A.Binary(op="==", left=A.Name(id="gsize" | "ngroups" as name), right=size) if not _reserved_in(size):
+                sizes[name] = size
+    if set(sizes) != {"gsize", "ngroups"}:
+        raise NotLaunchable("its facts do not fix its sizes (`gsize == E` and `ngroups == E`)")
+    return sizes["gsize"], sizes["ngroups"]
+
+
 def _shown(clauses) -> list[str]:
     return [f"{c.kind.value} {format_expr(c.expr)}" for c in clauses]
 
