@@ -36,6 +36,7 @@ from . import addressed_aggregates
 from . import aggregate_choices
 from . import clang_builtins as B
 from . import clang_types as T
+from . import ghost_arguments
 from . import vector_shuffles
 from .clang_scope import Binding, Unsupported, What
 from .clang_types import CType, Kind
@@ -637,6 +638,7 @@ class Aggregates(AggregateStores):
     def vector_cells(self, pointer_c: Cursor, offset_c: Cursor, n: int, c: Cursor) -> tuple[Binding, A.Expr]:
         """`vloadN(i, p)` and `vstoreN(v, i, p)`: cells `p + i * N` to `p + i * N + N - 1`
         (no alignment beyond the scalar's is needed)."""
+        ghost_arguments.claim(self.s, c)
         span = self.s.span(c)
         base, offset = self.e.pointer(pointer_c)
         self.scalar_memory(base, offset, base.ctype, span)

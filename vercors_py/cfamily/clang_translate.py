@@ -25,7 +25,7 @@ from .. import diagnostics as D
 from ..semantics.symbols import AXES, RESERVED_NAMES
 from ..syntax import ast as A
 from ..syntax import parser
-from . import access_log, annotation_components, async_flight, async_order, vercors_annotations, vercors_olds
+from . import access_log, annotation_components, async_flight, async_order, pure_helpers, vercors_annotations, vercors_olds
 from .annotation_claims import Claims
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
@@ -99,6 +99,7 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
     for c in top:
         span = scope.span(c)
         if c.kind is K.FUNCTION_DECL and c.is_definition() and _is_kernel(unit, c):
+            pure_helpers.refuse_before_kernel(scope, previous_end, span.start)
             before = scope.claims.take(previous_end, span.start)
             scope.claims.reading(span.start, span.end)
             special = c.specialized_template       # an explicit specialisation `template <> ... k<float>`
@@ -119,6 +120,9 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
                                  instance.name)
                 if kernel is not None:
                     kernels.append(kernel)
+        elif c.kind is K.FUNCTION_DECL:
+            for marker in pure_helpers.markers(scope, previous_end, span.start):
+                declared.extend(filter(None, [pure_helpers.declare(scope, exprs, c, marker)]))
         previous_end = max(previous_end, span.end)
     for bounds in annotations:
         if _declares(unit, bounds):
@@ -207,7 +211,8 @@ def _annotations(unit: ClangUnit) -> list[tuple[int, int]]:
 
 def _declares(unit: ClangUnit, bounds: tuple[int, int]) -> bool:
     """Whether an annotation declares pure functions (`pure` in it)."""
-    return re.search(r"\bpure\b", unit.source.text[bounds[0]:bounds[1]]) is not None
+    return re.search(r"\bpure\b", unit.source.text[bounds[0]:bounds[1]]) is not None \
+        and not pure_helpers.is_marker(unit.source.text, bounds)
 
 
 def _declarations(scope: Scope, bounds: tuple[int, int]) -> list:

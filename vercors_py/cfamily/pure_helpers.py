@@ -1,0 +1,120 @@
+"""VerCors's `/*@ pure @*/` before a C function definition: the function may be called
+in annotations (docs/vercors-c-annotations.md, "Pure C functions").
+
+Such a function is read as a pure function of the language with C's meaning: its
+parameters are the language's `int`/`bool` with a `requires` that each argument lies in
+its C type (C would convert an argument; an annotation's mathematical one outside the
+type has no C value, so a call with one is `pre.function`), and its body, one `return
+e;`, is `e` mapped by the expression mapper as in code, converted to the result type: a
+signed operation that may overflow is `A.Fits`, checked by the function's own
+obligation under those `requires` (`arith.overflow`), unsigned ones wrap.  Calls in C
+code stay inlined, as any helper's.
+
+A function the language cannot take as a pure function (a parameter or result that is
+not an integer or bool: a vector, a pointer, a float; a body that is not one `return`,
+or that reads memory, has effects, or calls a function without a body) is still a C
+helper, inlined where the code calls it; only annotations cannot call it, and the
+marker is reported as an `annotation.ignored` warning saying why.
+"""
+from __future__ import annotations
+
+import re
+
+from clang.cindex import Cursor
+
+from .. import diagnostics as D
+from ..syntax import ast as A
+from . import clang_types as T
+from .clang_scope import Scope, Unsupported, What, name_span
+from .clang_types import Kind
+from .cursors import parameters, single_return
+
+_MARKER = re.compile(r"\s*pure\s*")
+
+
+def is_marker(text: str, bounds: tuple[int, int]) -> bool:
+    """Whether an annotation is VerCors's marker `/*@ pure @*/` alone."""
+    return _MARKER.fullmatch(text, bounds[0], bounds[1]) is not None
+
+
+def markers(scope: Scope, start: int, end: int) -> list[tuple[int, int]]:
+    """The markers between two offsets (before a declaration) that no construct read
+    yet, now claimed by it."""
+    text = scope.unit.source.text
+    found = [a for a in scope.claims.annotations
+             if start <= a[0] and a[1] <= end and a not in scope.claims.claimed and is_marker(text, a)]
+    for bounds in found:
+        scope.claims.claim(bounds)
+    return found
+
+
+def refuse_before_kernel(scope: Scope, start: int, end: int) -> None:
+    """A marker before a kernel: a kernel has no value to call in an annotation."""
+    for bounds in markers(scope, start, end):
+        scope.problems.append(D.error("type.clause-placement", scope.unit.source.span(*bounds),
+                                      "`pure` stands before a kernel: only a helper function returning a value "
+                                      "can be called in annotations"))
+
+
+def declare(scope: Scope, exprs, c: Cursor, marker: tuple[int, int]) -> A.Function | None:
+    """The pure function of the language the marked C function `c` is, or None (and a
+    warning at the marker) where it cannot be one."""
+    try:
+        return _function(scope, exprs, c)
+    except Unsupported as problem:
+        why = problem.diagnostic.message if problem.diagnostic is not None else "it is not mapped"
+        scope.problems.append(D.warning(
+            "annotation.ignored", scope.unit.source.span(*marker),
+            f"`{c.spelling}` cannot be called in annotations ({why}); the code's calls of it are inlined as "
+            "any helper's"))
+        return None
+
+
+def _function(scope: Scope, exprs, c: Cursor) -> A.Function:
+    span, spot = scope.span(c), name_span(scope, c)
+    result = single_return(c) if c.is_definition() else None
+    if result is None:
+        raise Unsupported("unsupported.function", spot, "its body is not one `return e;`")
+    returned = _scalar(c.result_type, "its result", spot)
+    scope.push()
+    try:
+        params, contract = [], []
+        for param in parameters(c):
+            ctype = _scalar(param.type, f"its parameter `{param.spelling}`", spot)
+            binding = scope.declare(param, What.PARAM, ctype)
+            at = name_span(scope, param)
+            params.append(A.Param(T.lang_type(ctype), binding.name, name_span=at, span=scope.span(param)))
+            if ctype.is_int:
+                value = A.Name(binding.name, span=at)
+                contract.append(A.Clause(A.ClauseKind.REQUIRES, A.Binary(
+                    "&&", A.Binary("<=", A.IntLit(ctype.lo, span=at), value, span=at),
+                    A.Binary("<=", value, A.IntLit(ctype.hi, span=at), span=at), span=at), span=at, implied=True))
+        with exprs.clause():
+            body = exprs.convert(exprs.value(result), returned, result).expr
+    finally:
+        scope.pop()
+    _values_of_parameters(body, {p.name for p in params}, spot)
+    return A.Function(tuple(contract), T.lang_type(returned), c.spelling, tuple(params), body,
+                      name_span=spot, span=span)
+
+
+def _values_of_parameters(body: A.Expr, names: set[str], spot) -> None:
+    """A pure function's value depends on its arguments alone: one whose C body reads
+    memory (an array, a variable at file scope) or an id of the thread is no function of
+    them."""
+    for node in A.walk(body):
+        match node:
+            case A.Index():
+                raise Unsupported("unsupported.function", spot, "its body reads memory")
+            case A.Name(id=name) if name not in names:
+                raise Unsupported("unsupported.function", spot,
+                                  f"its body reads `{node.spelling or name}`, which is not one of its parameters")
+
+
+def _scalar(ctype_of, what: str, spot):
+    ctype = T.scalar(ctype_of)
+    if ctype is None or ctype.kind not in (Kind.INT, Kind.BOOL):
+        raise Unsupported("unsupported.type", spot,
+                          f"{what} is of type `{T.spelling(ctype_of)}`: only integers and bools are values of "
+                          "annotations")
+    return ctype
