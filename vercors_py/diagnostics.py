@@ -149,7 +149,7 @@ _CODES = [
     ("unsupported.declaration", "a declaration outside the subset: template kernels never instantiated, structs, globals, kernels with a return value, VerCors's ghost parameters (`given`, `yields`) of a kernel, ..."),
     ("unsupported.expression", "an expression of VerCors's PVL without counterpart in the kernel language: `\\let`, `\\result`, `null` other than in a fact `a != null`, `\\old` in a barrier's contract, fields, ..."),
     # annotation (the C front end)
-    ("annotation.ignored", "a GPUVerify annotation that only helps a proof (an invariant, an assumption, a barrier invariant) and uses a built-in without counterpart, left out (warning)"),
+    ("annotation.ignored", "a GPUVerify annotation that only helps a proof (an invariant, an assumption, a barrier invariant) and uses a built-in without counterpart, or VerCors's `/*@ pure @*/` on a C function that is no pure function of its arguments, left out (warning)"),
     # divergence
     ("divergence.barrier", "a barrier under a condition that is not uniform in the work group"),
     ("divergence.uniform-assign", "an assignment under a non-uniform condition to a variable that a barrier's control flow depends on"),

@@ -6,9 +6,12 @@ parameters are the language's `int`/`bool` with a `requires` that each argument 
 its C type (C would convert an argument; an annotation's mathematical one outside the
 type has no C value, so a call with one is `pre.function`), and its body, one `return
 e;`, is `e` mapped by the expression mapper as in code, converted to the result type: a
-signed operation that may overflow is `A.Fits`, checked by the function's own
-obligation under those `requires` (`arith.overflow`), unsigned ones wrap.  Calls in C
-code stay inlined, as any helper's.
+signed operation that may overflow is `A.Fits`, unsigned ones wrap.  C's function is
+partial (a signed overflow, a division by zero are undefined), and so is the pure
+function: where C defines the value (each `A.Fits` holding, each divisor not 0, under
+the conditions of `?:`, `&&`, `||` that lead to it) is its `requires` too, so a call in
+an annotation outside it is `pre.function`, and within it the value is C's.  Calls in C
+code stay inlined, as any helper's, and are checked there as C.
 
 A function the language cannot take as a pure function (a parameter or result that is
 not an integer or bool: a vector, a pointer, a float; a body that is not one `return`,
@@ -94,8 +97,45 @@ def _function(scope: Scope, exprs, c: Cursor) -> A.Function:
     finally:
         scope.pop()
     _values_of_parameters(body, {p.name for p in params}, spot)
-    return A.Function(tuple(contract), T.lang_type(returned), c.spelling, tuple(params), body,
+    domain: list[A.Clause] = []
+    _domain(body, (), domain)
+    return A.Function(tuple(contract + domain), T.lang_type(returned), c.spelling, tuple(params), body,
                       name_span=spot, span=span)
+
+
+def _domain(e: A.Expr, guards: tuple, found: list) -> None:
+    """The conditions under which C defines the value of `e` (no signed operation leaves
+    its type, no division by zero), as `requires` clauses in `found`: each under the
+    conditions that lead C to evaluate it (`?:`, `&&`, `||`), inner ones first, so that
+    each clause is itself defined under the ones before it."""
+    match e:
+        case A.Conditional(cond=c, then=t, otherwise=o):
+            _domain(c, guards, found)
+            _domain(t, guards + (c,), found)
+            _domain(o, guards + (A.Unary("!", c, span=c.span),), found)
+            return
+        case A.Binary(op="&&" | "==>", left=left, right=right):
+            _domain(left, guards, found)
+            _domain(right, guards + (left,), found)
+            return
+        case A.Binary(op="||", left=left, right=right):
+            _domain(left, guards, found)
+            _domain(right, guards + (A.Unary("!", left, span=left.span),), found)
+            return
+    for child in A.children(e):
+        _domain(child, guards, found)
+    span = e.span
+    match e:
+        case A.Fits(expr=inner, lo=lo, hi=hi):
+            condition = A.Binary("&&", A.Binary("<=", A.IntLit(lo, span=span), inner, span=span),
+                                 A.Binary("<=", inner, A.IntLit(hi, span=span), span=span), span=span)
+        case A.Binary(op="/" | "%", right=divisor):
+            condition = A.Binary("!=", divisor, A.IntLit(0, span=span), span=span)
+        case _:
+            return
+    for guard in reversed(guards):
+        condition = A.Binary("==>", guard, condition, span=span)
+    found.append(A.Clause(A.ClauseKind.REQUIRES, condition, span=span, implied=True))
 
 
 def _values_of_parameters(body: A.Expr, names: set[str], spot) -> None:

@@ -37,6 +37,7 @@ static inline dim3 oracle_dims(int which) {
 ORACLE_VECTOR(float, float)
 ORACLE_VECTOR(int, int)
 ORACLE_VECTOR(unsigned int, uint)
+ORACLE_VECTOR(signed char, char)
 #undef ORACLE_VECTOR
 
 #define threadIdx (oracle_ids(0))

@@ -1,0 +1,1 @@
+/* CUDA's make_<type> functions: cuda_stub.h declares them (included first). */

@@ -1,0 +1,1 @@
+/* CUDA's vector types: cuda_stub.h declares them (included first). */
