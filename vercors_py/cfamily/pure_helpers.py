@@ -75,6 +75,7 @@ def declare(scope: Scope, exprs, c: Cursor, marker: tuple[int, int]) -> A.Functi
 
 def _function(scope: Scope, exprs, c: Cursor) -> A.Function:
     span, spot = scope.span(c), name_span(scope, c)
+    c = c.get_definition() or c          # the marker may stand before a prototype
     result = single_return(c) if c.is_definition() else None
     if result is None:
         raise Unsupported("unsupported.function", spot, "its body is not one `return e;`")
