@@ -94,6 +94,30 @@ def test_a_function_that_is_no_function_of_its_arguments_stays_a_helper_of_the_c
     assert status == "rejected" and "type.unknown-name" in codes
 
 
+CUDA = """__device__ int /*@ pure @*/ twice(short x) {{ return x + x; }}
+/*@
+  requires \\length(a) == blockDim.x * gridDim.x;
+  context Perm(a[blockIdx.x * blockDim.x + threadIdx.x], write);
+  ensures a[blockIdx.x * blockDim.x + threadIdx.x] == {post};
+@*/
+__global__ void k(int *a) {{
+  a[blockIdx.x * blockDim.x + threadIdx.x] = twice(3);
+}}
+"""
+
+
+def test_a_marker_in_the_functions_header_as_vercors_headers_write_it():
+    assert verdict(CUDA.format(post="twice(3)"), "k.cu") == ("verified", set())
+    assert verdict(CUDA.format(post="twice(4)"), "k.cu") == ("failed", {"post.failed"})
+
+
+def test_a_marker_before_a_prototype_reads_the_definition():
+    for post, expected in (("f(3)", ("verified", set())), ("f(4)", ("failed", {"post.failed"}))):
+        text = KERNEL.format(helpers="/*@ pure @*/ int f(int i);", post=f"a[get_global_id(0)] == {post}",
+                             value="f(3)")
+        assert verdict(text + "int f(int i) { return i - 1; }\n") == expected
+
+
 def test_pure_before_a_kernel_is_misplaced():
     text = "/*@ pure @*/\n__kernel void k(__global int *a) { a[get_global_id(0)] = 1; }\n"
     assert verdict(text) == ("rejected", {"type.clause-placement"})

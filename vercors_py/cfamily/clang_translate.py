@@ -121,8 +121,7 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
                 if kernel is not None:
                     kernels.append(kernel)
         elif c.kind is K.FUNCTION_DECL:
-            for marker in pure_helpers.markers(scope, previous_end, span.start):
-                declared.extend(filter(None, [pure_helpers.declare(scope, exprs, c, marker)]))
+            declared.extend(pure_helpers.declare_marked(scope, exprs, c, previous_end))
         previous_end = max(previous_end, span.end)
     for bounds in annotations:
         if _declares(unit, bounds):

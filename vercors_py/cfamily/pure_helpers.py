@@ -30,7 +30,7 @@ from ..syntax import ast as A
 from . import clang_types as T
 from .clang_scope import Scope, Unsupported, What, name_span
 from .clang_types import Kind
-from .cursors import parameters, single_return
+from .cursors import body, parameters, single_return
 
 _MARKER = re.compile(r"\s*pure\s*")
 
@@ -57,6 +57,15 @@ def refuse_before_kernel(scope: Scope, start: int, end: int) -> None:
         scope.problems.append(D.error("type.clause-placement", scope.unit.source.span(*bounds),
                                       "`pure` stands before a kernel: only a helper function returning a value "
                                       "can be called in annotations"))
+
+
+def declare_marked(scope: Scope, exprs, c: Cursor, start: int) -> list[A.Function]:
+    """The pure function a C function declaration `c` is, if a marker stands before it
+    (from `start`, the end of the previous declaration) or in its header before its body
+    (`int /*@ pure @*/ f(int x)`, as VerCors's headers write it)."""
+    block = body(c)
+    end = scope.span(block).start if block is not None else scope.span(c).end
+    return [f for marker in markers(scope, start, end) if (f := declare(scope, exprs, c, marker)) is not None]
 
 
 def declare(scope: Scope, exprs, c: Cursor, marker: tuple[int, int]) -> A.Function | None:
