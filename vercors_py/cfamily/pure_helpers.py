@@ -1,5 +1,5 @@
-"""VerCors's `/*@ pure @*/` before a C function definition: the function may be called
-in annotations (docs/vercors-c-annotations.md, "Pure C functions").
+"""VerCors's `/*@ pure @*/` before a C function (or in its header): the function may be
+called in annotations (docs/vercors-c-annotations.md, "Pure C functions").
 
 Such a function is read as a pure function of the language with C's meaning: its
 parameters are the language's `int`/`bool` with a `requires` that each argument lies in
