@@ -116,7 +116,7 @@ def test_undecided_without_conflict_stays_unknown(name, undecided):
     for d in errors:
         assert "unknown whether" in d.message and "may not" not in d.message
         assert not any(n.startswith("race:") for n in d.notes)
-        assert any("canceled" in n and "same as a timeout" in n for n in d.notes)
+        assert any("reached the obligation's time limit" in n for n in d.notes)
         assert any("no conflict between two threads" in n for n in d.notes)
         assert any("--timeout" in n for n in d.notes)
 
@@ -179,7 +179,9 @@ def test_timeout_and_canceled_are_both_out_of_time():
     canceled, c_notes = wording(message, "canceled", searched=True)
     assert timeout == canceled == ("the postcondition: unknown whether write permission on `a[i]` is held: "
                                    "the solver ran out of time, so it is not verified")
-    assert "Z3: timeout" in t_notes[0] and "Z3: canceled" in c_notes[0] and "same as a timeout" in c_notes[0]
+    # one note for both: which of the two Z3 gives is down to timing (issue 30: a rerun
+    # of a tutorial example must not read differently)
+    assert t_notes[0] == c_notes[0] and "time limit" in t_notes[0]
     assert not any("no conflict" in n for n in t_notes) and any("no conflict" in n for n in c_notes)
     late, l_notes = wording(message, "timeout", searched=False, late=True)
     assert "used up by the checks before this one" in l_notes[0]

@@ -53,7 +53,7 @@ def wording(message: str, reason: str, searched: bool, late: bool = False) -> tu
     text = f"{what}: unknown {asked}" if what else f"unknown {asked}"
     text += f": {why}, so it is not verified"
     notes = ["the obligation's time limit was used up by the checks before this one, so the "
-             "solver did not look at it (Z3: timeout)" if late and reason == "timeout" else _reason(reason)]
+             "solver did not look at it" if late and out_of_time else _reason(reason)]
     if searched:
         notes.append("no conflict between two threads was found at small launch sizes, so it is not "
                      "shown to fail either")
@@ -65,11 +65,11 @@ def wording(message: str, reason: str, searched: bool, late: bool = False) -> tu
 
 def _reason(reason: str) -> str:
     match reason:
-        case "timeout":
-            return "the solver reached the obligation's time limit (Z3: timeout) before it found a proof or a counterexample"
-        case "canceled":
-            return ("the obligation's time limit stopped the solver while it was still simplifying the "
-                    "formula, before its search (Z3: canceled); it means the same as a timeout")
+        case "timeout" | "canceled":
+            # Z3 says `canceled` when the limit falls while it simplifies and `timeout`
+            # when it falls while it searches: which one is down to timing, and both mean
+            # the same, so a user sees one note (a rerun must not read differently).
+            return "the solver reached the obligation's time limit before it found a proof or a counterexample"
         case "max. resource limit exceeded" | "resource limits reached":
             return "the solver used up its budget of steps (Z3: resource limit) before it found an answer"
     return (f"the solver stopped without an answer (Z3: {reason or 'unknown'}): its search is incomplete "
