@@ -243,7 +243,10 @@ def _infer_show(result, args: argparse.Namespace, explained: set) -> None:
             with open(result.path, "w", encoding="utf-8") as handle:
                 handle.write(result.text)
         else:
-            print(result.text, end="")
+            # The text as printed ends its last line, so the report never joins it; the
+            # report's places are then the user's file, which is unchanged.
+            print(result.text, end="" if result.text.endswith("\n") else "\n")
+            result = result.in_original()
     print(text.render_infer(result, explained=explained, style=colours(args, sys.stderr)), end="", file=sys.stderr)
 
 

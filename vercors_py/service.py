@@ -235,7 +235,7 @@ def infer_text(text: str, path: str, options: Options = Options()):
     if problems and verdict is InferVerdict.VERIFIED:
         verdict = InferVerdict.CANNOT
     return InferResult(path, checked.source, verdict, _sorted(problems + checked.diagnostics), new, kernels,
-                       time.perf_counter() - start, checked.assumptions)
+                       time.perf_counter() - start, checked.assumptions, analysis.source)
 
 
 def infer_file(path: str, options: Options = Options()):

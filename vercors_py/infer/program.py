@@ -9,7 +9,9 @@ import attrs
 
 from .. import diagnostics as D
 from ..results import AnalysisVerdict, Conclusion, Result
+from ..source import SourceText
 from .contract import written, written_c
+from .positions import in_original
 from ..syntax import ast as A
 from .reach import merged, plan
 from .shape import CannotInfer, shape
@@ -33,6 +35,16 @@ class InferResult(Result):
     # What a verified verdict rests on beyond the written contracts (the front end's
     # launch assumptions, as `check` and `races` state them).
     assumptions: tuple[str, ...] = ()
+    # The user's file (`source` is the text with the contracts, where the diagnostics are).
+    original: SourceText | None = None
+
+    def in_original(self) -> "InferResult":
+        """The result with its diagnostics at their places in the user's file
+        (positions.py), to show beside that file."""
+        if self.original is None or self.source is None:
+            return self
+        return attrs.evolve(self, source=self.original,
+                            diagnostics=in_original(self.diagnostics, self.source, self.original))
 
 
 def with_contract(kernel, text: str, in_comments: bool = False) -> str:
