@@ -361,7 +361,7 @@ class _Kernel:
                 [Inhale(Part(requires, Who.THREAD, resources=False, label="the barrier's precondition")),
                  Inhale(Part(requires, Who.ALL_IN_GROUP, resources=False, fenced=b.fences, label="the barrier's precondition")),
                  Exhale(Part(ensures, Who.THREAD, resources=False), "barrier.functional", "barrier.functional",
-                        f"the postcondition of the barrier at line {line}")],
+                        f"the postcondition of the barrier at line {line}{queries.unfenced_note(b, ensures)}")],
                 locals=scope_locals))
         return obs
 

@@ -342,7 +342,8 @@ class KernelRun:
             given += [(thread.ids, h) for h in reading.held]
             for fact in reading.false:
                 self.report(thread, "barrier.functional", fact.span,
-                            "the barrier's postcondition does not hold after the barrier", frame=thread.barrier_frame)
+                            "the barrier's postcondition does not hold after the barrier"
+                            + queries.unfenced_note(barrier, [fact]), frame=thread.barrier_frame)
         if pooled and barrier.keeps_frame:
             handed: dict = {}
             for thread in group.threads:

@@ -96,3 +96,18 @@ def written_kernel_block(kernel: A.Kernel) -> A.LevelContract | None:
     as a missing block does."""
     level = kernel.level(A.Level.KERNEL)
     return level if level is not None and any(c.kind.is_pre for c in level.contract) else None
+
+
+def unfenced_note(barrier: A.Barrier, exprs) -> str:
+    """What a barrier's failing facts most often lack, said where it applies: the memory
+    they read (outside `Perm`) that the barrier does not fence, whose writes before it
+    other threads need not see after it; "" where they read only fenced memory."""
+    fenced = {A.Scope.LOCAL if f is A.Fence.LOCAL else A.Scope.GLOBAL for f in barrier.fences}
+    places = {id(n.location) for e in exprs for n in A.walk(e) if isinstance(n, A.Perm)}
+    read = {n.array.symbol.scope for e in exprs for n in A.walk(e)
+            if isinstance(n, A.Index) and id(n) not in places and getattr(n.array.symbol, "scope", None) is not None}
+    missing = sorted(scope.value for scope in read - fenced)
+    if not missing:
+        return ""
+    return (f" (it does not fence {' or '.join(missing)} memory, which its facts read: writes to it before "
+            f"the barrier need not be seen after it)")
