@@ -6,7 +6,8 @@ is a folder of its own and an entry here; nothing else asks which language a fil
 `.pvl` files go through the kernel language's parser, or VerCors's PVL front end
 (vercors_pvl/) when their text is VerCors's (its `claims`: the first word is `class`);
 `.cu`, `.cuh` and `.cl` files through the C front end (cfamily/), which builds the same
-AST with spans into the C file.  Everything after this stage sees one language.
+AST with spans into the C file; so do `.c` files, plain C whose kernels are VerCors's
+parallel loops (cfamily/parallel_loops.py, docs/vercors-c-annotations.md).  Everything after this stage sees one language.
 
 A launch configuration from the command line (`--gsize`, `--ngroups`) is applied here
 too: to a C file over its GPUVerify header line, to a `.pvl` file as `context_everywhere`
@@ -93,6 +94,10 @@ CUDA = FrontEnd("cuda", (".cu", ".cuh"), ("cuda-cpp", "cuda"), _read_c, fenced_b
 OPENCL = FrontEnd("opencl", (".cl",), ("opencl",), _read_c, fenced_barriers=True, comment_contracts=True,
                   whole_text=True, markdown="c", quiet_in_editor=frozenset({"type.no-kernel"}),
                   dialect="opencl", assumptions=_c_assumptions)
+# Plain C: its kernels are functions whose body is one loop with VerCors's iteration
+# contract; their only barriers are VerCors's `send`/`recv`, which order all memory.
+C = FrontEnd("c", (".c",), ("c",), _read_c, fenced_barriers=False, comment_contracts=True, whole_text=True,
+             markdown="c", quiet_in_editor=frozenset({"type.no-kernel"}), assumptions=_c_assumptions)
 
 
 def _read_vercors(text: str, path: str, launch: Launch | None) -> ParseResult:
@@ -108,7 +113,7 @@ def _is_vercors(text: str) -> bool:
 # No language id of its own: an editor opens its files as `pvl`, and the text tells the two apart.
 VERCORS_PVL = FrontEnd("vercors-pvl", (".pvl",), (), _read_vercors, fenced_barriers=False,
                        comment_contracts=False, whole_text=True, markdown="pvl", claims=_is_vercors)
-FRONT_ENDS = (PVL, CUDA, OPENCL, VERCORS_PVL)
+FRONT_ENDS = (PVL, CUDA, OPENCL, VERCORS_PVL, C)
 
 
 def named_by(path: str, text: str | None = None) -> FrontEnd | None:

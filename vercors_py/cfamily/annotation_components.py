@@ -22,13 +22,15 @@ from .clang_scope import Scope, in_c_scope
 from .fact_components import leaf, parse_leaves, renamed, spelled_leaves
 
 
-def read(scope: Scope, start: int, end: int) -> parser.Annotation:
+def read(scope: Scope, start: int, end: int, text: str | None = None) -> parser.Annotation:
     """The annotation between two offsets of the file, parsed, its names read where it
-    stands (clang_scope.in_c_scope) and its `p.c` read as the leaves they name."""
+    stands (clang_scope.in_c_scope) and its `p.c` read as the leaves they name; `text`:
+    the file's text with a construct the grammar does not read written as one it does,
+    every offset kept (parallel_loops.py's `send`)."""
     source = scope.unit.source
-    vocabulary = vercors_annotations.spelled(scope, source.text, start, end)
+    vocabulary = vercors_annotations.spelled(scope, source.text if text is None else text, start, end)
     named, text = spelled_leaves(vocabulary.text, lambda name, member: leaf(scope, name, member), start, end)
-    changed = named or vocabulary.changed
+    changed = named or vocabulary.changed or text is not None
     parsed = parser.parse_annotation(SourceText(source.path, text) if changed else source, start, end)
     items = (in_c_scope(vercors_annotations.read(scope, item, vocabulary), scope) for item in parsed.items)
     return parser.Annotation(tuple(renamed(item, named) for item in items),

@@ -171,7 +171,8 @@ _OPENCL_ATOMICS = {"add": "add", "sub": "sub", "xchg": "exch", "min": "min", "ma
 ATOMICS = {Dialect.CUDA: {**_CUDA_ATOMICS, **{f"{name}{scope}": op for name, op in _CUDA_ATOMICS.items()
                                               for scope in ("_block", "_system")}},
            Dialect.OPENCL: {f"{prefix}{name}": op for name, op in _OPENCL_ATOMICS.items()
-                            for prefix in ("atomic_", "atom_")}}
+                            for prefix in ("atomic_", "atom_")},
+           Dialect.C: {}}
 
 
 def atomic_operation(dialect: Dialect, name: str | None) -> str | None:

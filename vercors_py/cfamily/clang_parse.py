@@ -45,6 +45,8 @@ DIALECT_ARGS: dict[Dialect, tuple[str, ...]] = {
     Dialect.OPENCL: ("-x", "cl", "-cl-std=CL1.2", "-cl-no-stdinc", "-target", "spir64-unknown-unknown",
                      "-Xclang", "-fdeclare-opencl-builtins",
                      "-include", str(INCLUDE_DIR / "opencl_builtins.h")),
+    # Plain C (VerCors's parallel loops): C11, with no built-in header (no GPU built-ins).
+    Dialect.C: ("-x", "c", "-std=c11"),
 }
 
 # Clang's categories of errors, and our code for each; errors of any other category

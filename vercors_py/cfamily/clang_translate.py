@@ -33,6 +33,7 @@ from . import clang_templates
 from . import clang_types as T
 from . import dynamic_shared
 from . import host_facts
+from . import parallel_loops
 from . import lexer
 from .clang_aggregates import root as aggregate_root
 from .clang_expressions import Exprs
@@ -107,6 +108,11 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
                              special and clang_templates.name(c, special))
             if kernel is not None:
                 kernels.append(kernel)
+        elif c.kind is K.FUNCTION_DECL and c.is_definition() and scope.dialect is Dialect.C \
+                and (loop := parallel_loops.the_loop(scope, c)) is not None:
+            before = scope.claims.take(previous_end, span.start)
+            scope.claims.reading(span.start, span.end)
+            kernels.extend(parallel_loops.kernels(scope, exprs, c, loop, before))
         elif c.kind is K.FUNCTION_TEMPLATE and any(a.kind is K.CUDAGLOBAL_ATTR for a in children(c)):
             # Each instantiation is a kernel of its own, with the template's annotations.
             before = scope.claims.take(previous_end, span.start)
@@ -136,8 +142,9 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
     scope.problems += host_facts.unknown_kernels(scope, {k.name for k in kernels})
     if not kernels and not scope.problems:
         scope.problems.append(D.error("type.no-kernel", unit.source.span(0, 0),
-                                      "the file declares no kernel: a __global__ function (CUDA) or a "
-                                      "__kernel function (OpenCL)"))
+                                      "the file declares no kernel: a __global__ function (CUDA), a "
+                                      "__kernel function (OpenCL), or a C function whose body is a loop with "
+                                      "an iteration contract (C)"))
     problems = tuple(scope.problems)
     if any(d.severity is D.Severity.ERROR for d in problems):
         return Mapped(None, problems), scope
@@ -465,7 +472,7 @@ def _aggregate_parameter(scope: Scope, exprs: Exprs, param: Cursor, layout, assi
 
 
 def _address_space(scope: Scope, param: Cursor) -> A.Scope:
-    if scope.dialect is Dialect.CUDA:
+    if scope.dialect is not Dialect.OPENCL:
         return A.Scope.GLOBAL
     space = T.address_space(T.pointee(param.type))
     if space == "__local":

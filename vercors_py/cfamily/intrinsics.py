@@ -25,14 +25,14 @@ from .values import Val
 # language's model, where each thread runs its statements in order and two accesses race
 # unless a barrier separates them, it changes nothing, so it maps to no statement.
 FENCES = {Dialect.CUDA: {"__threadfence", "__threadfence_block", "__threadfence_system"},
-          Dialect.OPENCL: {"mem_fence", "read_mem_fence", "write_mem_fence"}}
+          Dialect.OPENCL: {"mem_fence", "read_mem_fence", "write_mem_fence"}, Dialect.C: set()}
 
 GLOBAL_OFFSET = "get_global_offset"
 
 # sin and cos at once, the cosine (CUDA: both) stored through pointers.  Their results
 # are uninterpreted functions of their own, not `\sin` and `\cos`: neither CUDA nor
 # OpenCL says they equal what sin and cos compute (only that their errors are as small).
-SINCOS = {Dialect.CUDA: {"sincosf", "sincos", "__sincosf"}, Dialect.OPENCL: {"sincos"}}
+SINCOS = {Dialect.CUDA: {"sincosf", "sincos", "__sincosf"}, Dialect.OPENCL: {"sincos"}, Dialect.C: set()}
 
 _TEXTURE = re.compile(r"^tex(1D|2D|3D|Cubemap)")
 
@@ -116,7 +116,7 @@ def mul24(exprs, name: str, args: list[Cursor], c: Cursor):
     return exprs.fits(product, bounds, result, c) if not result.signed else exprs.reduced(product, bounds, result, c)
 
 
-MUL24 = {Dialect.CUDA: {"__mul24", "__umul24"}, Dialect.OPENCL: {"mul24", "mad24"}}
+MUL24 = {Dialect.CUDA: {"__mul24", "__umul24"}, Dialect.OPENCL: {"mul24", "mad24"}, Dialect.C: set()}
 
 
 def is_mul24(dialect: Dialect, name: str, args: list, c: Cursor) -> bool:

@@ -23,6 +23,7 @@ import attrs
 from .. import diagnostics as D
 from ..source import SourceText, Span
 from ..syntax import ast as A
+from ..semantics.symbols import RESERVED_NAMES
 from ..syntax import parser
 from . import lexer
 from .clang_scope import Scope, What
@@ -72,6 +73,7 @@ _TOKEN = re.compile(r"""
   | (?<![\w.$])(?P<cuda>threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*(?P<axis>[A-Za-z_]\w*)
   | (?<![\w.$])(?P<call>get_\w+)\s*\(
   | (?<![\w.$])(?P<perm>Perm\s*\(\s*)&
+  | (?<![\w.$])(?P<permplus>Perm\s*\(\s*)(?P<base>[A-Za-z_]\w*)\s*\+(?![+=])
   | (?<![\w.$])(?P<null>NULL)(?![\w$])
   | (?<![\w.$])(?P<write>write)(?=\s*\\(?![A-Za-z_]))
   | (?<![\w.$])(?P<vercors>__vercors_\w*|opencl_g\w+)
@@ -117,7 +119,24 @@ def read(scope: Scope, item, spelled_: Spelled):
     """An annotation's item with VerCors's constructs (its placeholders) read, and, in a
     file written for VerCors, `/` and `%` read as VerCors reads them in C: truncating."""
     item = substituted(item, spelled_)
-    return truncating(item) if written_for_vercors(scope.unit.source.text, scope.dialect) else item
+    if not written_for_vercors(scope.unit.source.text, scope.dialect):
+        return item
+    return unreserved(truncating(item))
+
+
+def unreserved(node):
+    """`node` with each quantifier that binds one of the language's thread names (`\\forall
+    int tid; ...`: VerCors reserves none of them) binding `tid$` instead, its spelling kept."""
+    node = A.map_children(node, unreserved)
+    if isinstance(node, (A.Quantifier, A.Sum)) and node.var in RESERVED_NAMES:
+        return attrs.evolve(A.map_children(node, lambda n: _renamed(n, node.var, f"{node.var}$")), var=f"{node.var}$")
+    return node
+
+
+def _renamed(node, old: str, new: str):
+    if isinstance(node, A.Name) and node.id == old:
+        return attrs.evolve(node, id=new, spelling=node.spelling or old)
+    return A.map_children(node, lambda n: _renamed(n, old, new))
 
 
 def launch_fact(scope: Scope, item):
@@ -283,6 +302,8 @@ def _construct(scope: Scope, text: str, m: re.Match, limit: int):
             raise _Refused("unsupported.function", "`get_global_id` in an annotation of a launch with a global offset", e)
         return m.start(), e, A.Name(f"{_OPENCL[name]}.{_AXES[int(axis)]}", span=span(m.start(), e),
                                     spelling=text[m.start():e])
+    if m.group("permplus"):
+        return _pointer_sum(scope, text, m, limit)
     if m.group("perm"):
         # `Perm(&a[i], p)` is VerCors's spelling of `Perm(a[i], p)`: the cell at a[i].
         amp = m.end() - 1
@@ -298,6 +319,23 @@ def _construct(scope: Scope, text: str, m: re.Match, limit: int):
         raise _Refused("unsupported.declaration",
                        f"VerCors's ghost parameters (`{m.group('ghost')}`): a kernel has no caller to give them")
     return None
+
+
+def _pointer_sum(scope: Scope, text: str, m: re.Match, limit: int):
+    """`Perm(a + i, p)` of an array `a`: VerCors's pointer to cell i of the block `a`
+    points at, which is a's first cell here (see `\\pointer_index`): the cell `a[i]`."""
+    name = m.group("base")
+    binding = scope.by_name(name)
+    if binding is None:
+        return None
+    if binding.what is not What.ARRAY:
+        raise _Refused("unsupported.pointer", f"`Perm({name} + ...)`: a pointer variable may point anywhere in its "
+                       "array, or be NULL; only an array's own name is read", m.end())
+    args, e = _arguments(text, m.end("permplus"), limit, "Perm")
+    s, end = _trimmed(text, *args[0])
+    index = _expression(scope, text, m.end(), end)
+    return s, end, A.Index(A.Name(name, span=scope.unit.source.span(s, s + len(name))), index,
+                           span=scope.unit.source.span(s, end))
 
 
 def _null(scope: Scope, text: str, m: re.Match):

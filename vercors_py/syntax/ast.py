@@ -359,6 +359,11 @@ class Among(enum.Enum):
     GROUP = "group"
     WARP = "warp"
     GRID = "grid"
+    # VerCors's `send`/`recv` pair in a C parallel loop (cfamily/parallel_loops.py): for
+    # `check` and `run` a barrier of the group that moves what the pair moves; but the pair
+    # orders only iteration i's accesses before it with iteration i + d's after it, which
+    # `races` does not model: there it orders nothing (more pairs reported, never fewer).
+    SEND = "send"
 
 
 GRID_FENCES = (Fence.LOCAL, Fence.GLOBAL)     # a grid barrier makes all memory visible (docs/language.md)

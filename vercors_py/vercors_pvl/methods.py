@@ -16,6 +16,7 @@ import attrs
 from lark import Token, Tree
 
 from ..syntax import ast as A
+from ..syntax.par_kernels import empty_range, owed_when as _owed_when, size_facts as _size_facts
 from . import fields, host, invariants
 from .expressions import expr, scalar_type
 from .scope import Array, Scope, Unsupported
@@ -230,12 +231,6 @@ def _the_par(body: Tree) -> Tree | None:
     return only if isinstance(only, Tree) and only.data == "par" else None
 
 
-def _size_facts(span, size: A.Expr, groups: A.Expr | None = None) -> list[A.ContextEverywhere]:
-    groups = A.IntLit(1, span=span) if groups is None else groups
-    return [A.ContextEverywhere(A.Binary("==", A.Name("ngroups", span=span), groups, span=span), span=span),
-            A.ContextEverywhere(A.Binary("==", A.Name("gsize", span=span), size, span=span), span=span)]
-
-
 def _par_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, par: Tree) -> list[A.Kernel]:
     """One par block: a kernel of one group.  A par block whose body is one par block:
     the outer one's iterations are the groups, the inner one's each group's threads
@@ -314,28 +309,12 @@ def _empty_inner(s: Scope, m, ps, arrays, everywhere, constant, group, groups, t
     return A.Kernel(f"{name}_empty_inner_par", ps, members, name_span=s.span(name), span=s.span(m))
 
 
-def _owed_when(clauses, condition) -> list[A.Clause]:
-    out = []
-    for c in clauses:
-        if c.kind.is_pre:
-            out.append(A.Clause(A.ClauseKind.REQUIRES, c.expr, span=c.span))
-        if c.kind.is_post:
-            out.append(A.Clause(A.ClauseKind.ENSURES, A.Binary("==>", condition, c.expr, span=c.span), span=c.span))
-    return out
-
-
 def _empty_range(s: Scope, m, ps, arrays, everywhere, constant, kernel_clauses, size, span) -> A.Kernel:
     """The method when its par block has no iteration (`hi <= lo`): nothing runs, so its
-    precondition must give its postcondition.  One thread holds the precondition and
-    owes the postcondition where the range is empty (and nothing where it is not: a
-    condition, not an assumption, so no contradiction with facts such as `n > 0`)."""
+    precondition must give its postcondition (syntax/par_kernels.py)."""
     name = m.children[-3]
-    empty = A.Binary("<=", size, A.IntLit(0, span=span), span=span)
-    thread = _owed_when(kernel_clauses, empty)
-    main = A.Procedure(tuple(thread), "main", (), A.Block((), span=s.span(name)), name_span=s.span(name),
-                       span=s.span(m))
-    members = (*arrays, *everywhere, *constant, *_size_facts(s.span(name), A.IntLit(1, span=span)), main)
-    return A.Kernel(f"{name}_empty_par", ps, members, name_span=s.span(name), span=s.span(m))
+    return empty_range(str(name), ps, (*arrays, *everywhere, *constant), kernel_clauses, size, s.span(name),
+                       s.span(m), span)
 
 
 def _sequential_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, body: Tree) -> A.Kernel:
