@@ -112,7 +112,7 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
                 and (loop := parallel_loops.the_loop(scope, c)) is not None:
             before = scope.claims.take(previous_end, span.start)
             scope.claims.reading(span.start, span.end)
-            kernels.extend(parallel_loops.kernels(scope, exprs, c, loop, before))
+            kernels.extend(parallel_loops.kernels(scope, exprs, c, loop, before, _PARALLEL_LOOPS))
         elif c.kind is K.FUNCTION_TEMPLATE and any(a.kind is K.CUDAGLOBAL_ATTR for a in children(c)):
             # Each instantiation is a kernel of its own, with the template's annotations.
             before = scope.claims.take(previous_end, span.start)
@@ -141,10 +141,9 @@ def _translate(unit: ClangUnit, launch: Launch, dimensional: bool, learned: Lear
         for name, (result, arity) in sorted(scope.functions.items())) + definitions(scope.powers, _nowhere(unit))
     scope.problems += host_facts.unknown_kernels(scope, {k.name for k in kernels})
     if not kernels and not scope.problems:
-        scope.problems.append(D.error("type.no-kernel", unit.source.span(0, 0),
-                                      "the file declares no kernel: a __global__ function (CUDA), a "
-                                      "__kernel function (OpenCL), or a C function whose body is a loop with "
-                                      "an iteration contract (C)"))
+        scope.problems.append(D.error("type.no-kernel", unit.source.span(0, 0), parallel_loops.NO_KERNEL
+                                      if scope.dialect is Dialect.C else "the file declares no kernel: a "
+                                      "__global__ function (CUDA) or a __kernel function (OpenCL)"))
     problems = tuple(scope.problems)
     if any(d.severity is D.Severity.ERROR for d in problems):
         return Mapped(None, problems), scope
@@ -606,6 +605,9 @@ def _named_depth(members, components: bool = False) -> int:
                 continue
             depth = max(depth, AXES.index(axis) + 1)
     return depth
+
+
+_PARALLEL_LOOPS = parallel_loops.FileMapping(_parameter, _assigned, _addressed, _declares)
 
 
 def parse(text: str, path: str, launch: Launch | None = None) -> tuple[ClangUnit, Mapped]:

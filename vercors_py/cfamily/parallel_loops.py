@@ -24,25 +24,39 @@ from __future__ import annotations
 import re
 
 import attrs
+from typing import Callable
+
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import diagnostics as D
 from ..syntax import ast as A
 from ..syntax.par_kernels import empty_range, size_facts
 from . import access_log, annotation_claims, annotation_components
-from . import clang_translate as translate
 from . import clang_types as T
 from .clang_expressions import Exprs
 from .clang_scope import Scope, Unsupported, What, key, name_span
 from .clang_statements import Statements
 from .cursors import body as body_of, children, operator, strip
 
+NO_KERNEL = ("the file declares no kernel: a C function whose whole body is one `for` loop with an iteration "
+             "contract (VerCors's parallel loop)")
 _SEND = re.compile(r"\s*send\s+(?P<label>[A-Za-z_]\w*)\s*,\s*(?P<distance>[^:;]*?)\s*:")
 _RECV = re.compile(r"\s*recv\s+(?P<label>[A-Za-z_]\w*)\s*;?\s*$")
 _PAIR = re.compile(r"\s*(send|recv)\b")
 _FLOW = {K.RETURN_STMT: "`return` leaves the function, ending the loop for every iteration after it",
          K.GOTO_STMT: "`goto`", K.INDIRECT_GOTO_STMT: "`goto`"}
 _LOOPS = {K.FOR_STMT, K.WHILE_STMT, K.DO_STMT}
+
+
+@attrs.frozen
+class FileMapping:
+    """What the mapping of the file's kernels (clang_translate.py) lends a parallel loop:
+    how a parameter is mapped, which parameters a body assigns, which variables have
+    their address taken, whether an annotation declares pure functions."""
+    parameter: Callable
+    assigned: Callable
+    addressed: Callable
+    declares: Callable
 
 
 def the_loop(scope: Scope, function: Cursor) -> Cursor | None:
@@ -54,7 +68,8 @@ def the_loop(scope: Scope, function: Cursor) -> Cursor | None:
     return next((c for c in block.walk_preorder() if c.kind is K.FOR_STMT and _contract_bounds(scope, c)), None)
 
 
-def kernels(scope: Scope, exprs: Exprs, function: Cursor, loop: Cursor, annotations: list) -> list[A.Kernel]:
+def kernels(scope: Scope, exprs: Exprs, function: Cursor, loop: Cursor, annotations: list,
+            translate: FileMapping) -> list[A.Kernel]:
     """The kernels of a function whose body is one parallel loop; none (the problems
     reported) if it cannot be mapped exactly."""
     block = body_of(function)
@@ -78,7 +93,7 @@ def kernels(scope: Scope, exprs: Exprs, function: Cursor, loop: Cursor, annotati
     scope.local_arrays, scope.private_arrays = [], []
     scope.logged, scope.every_thread = access_log.Logged(), set()
     try:
-        return _kernels(scope, exprs, function, loop, annotations, block, before)
+        return _kernels(scope, exprs, function, loop, annotations, block, before, translate)
     except Unsupported as problem:
         scope.report(problem)
         return []
@@ -86,11 +101,11 @@ def kernels(scope: Scope, exprs: Exprs, function: Cursor, loop: Cursor, annotati
         scope.pop()
 
 
-def _kernels(scope, exprs, function, loop, annotations, block, before) -> list[A.Kernel]:
+def _kernels(scope, exprs, function, loop, annotations, block, before, translate) -> list[A.Kernel]:
     unit = scope.unit
     name, spot, span = function.spelling, name_span(scope, function), scope.span(function)
     params, members = [], []
-    assigned = translate._assigned(unit, block)
+    assigned = translate.assigned(unit, block)
     for param in (p for p in children(function) if p.kind is K.PARM_DECL):
         if key(param) in assigned:
             # Each iteration would see the others' assignments (C runs them in turn).
@@ -98,15 +113,15 @@ def _kernels(scope, exprs, function, loop, annotations, block, before) -> list[A
                               f"the parallel loop's body assigns the parameter `{param.spelling}`, which its "
                               "iterations share")
         try:
-            translate._parameter(scope, exprs, param, False, params, members, [])
+            translate.parameter(scope, exprs, param, False, params, members, [])
         except Unsupported as problem:
             scope.report(problem)
             scope.refuse(param)
-    everywhere, kernel_clauses = _function_contract(scope, annotations)
+    everywhere, kernel_clauses = _function_contract(scope, annotations, translate)
     checks: list[A.Expr] = []
     var, lo, hi = _range(scope, exprs, loop, checks)
     thread = _iteration_contract(scope, loop)
-    main_body = _body(scope, exprs, loop, var, lo, hi)
+    main_body = _body(scope, exprs, loop, var, lo, hi, translate)
     if len(scope.problems) > before:
         return []
     if scope.private_arrays:
@@ -163,13 +178,13 @@ def _bound(node, name: str, value):
 
 # ---- the function's contract ----
 
-def _function_contract(scope: Scope, annotations) -> tuple[list, tuple]:
+def _function_contract(scope: Scope, annotations, translate: FileMapping) -> tuple[list, tuple]:
     """The annotations before the function: facts without memory (over its parameters,
     which the body never assigns, so they hold throughout) as `context_everywhere`, the
     rest as the kernel's contract, as VerCors's PVL methods (vercors_pvl/methods.py)."""
     everywhere, clauses = [], []
     for bounds in annotations:
-        if translate._declares(scope.unit, bounds):
+        if translate.declares(scope.unit, bounds):
             continue
         parsed = annotation_components.read(scope, *bounds)
         scope.problems.extend(parsed.diagnostics)
@@ -293,7 +308,8 @@ def _iteration_contract(scope: Scope, loop: Cursor) -> tuple[A.Clause, ...]:
 
 # ---- the body ----
 
-def _body(scope: Scope, exprs: Exprs, loop: Cursor, var: _Var, lo: A.Expr, hi: A.Expr) -> A.Block:
+def _body(scope: Scope, exprs: Exprs, loop: Cursor, var: _Var, lo: A.Expr, hi: A.Expr,
+          translate: FileMapping) -> A.Block:
     """The loop's body as the thread's, its `send`/`recv` pair as a barrier."""
     inner = children(loop)[-1]
     span = scope.span(inner)
@@ -303,7 +319,7 @@ def _body(scope: Scope, exprs: Exprs, loop: Cursor, var: _Var, lo: A.Expr, hi: A
     pairs = [a for a in scope.claims.annotations if span.start <= a[0] and a[1] <= span.end
              and _PAIR.match(source.text, a[0], a[1])]
     others = [a for a in scope.claims.annotations if a not in pairs]
-    statements = Statements(scope, exprs, others, translate._addressed(scope.unit, [inner]))
+    statements = Statements(scope, exprs, others, translate.addressed(scope.unit, [inner]))
     for bounds in pairs:
         scope.claims.claim(bounds)
     send, recv = _pair(scope, stmts, pairs)
