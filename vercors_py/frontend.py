@@ -95,8 +95,10 @@ OPENCL = FrontEnd("opencl", (".cl",), ("opencl",), _read_c, fenced_barriers=True
                   whole_text=True, markdown="c", quiet_in_editor=frozenset({"type.no-kernel"}),
                   dialect="opencl", assumptions=_c_assumptions)
 # Plain C: its kernels are functions whose body is one loop with VerCors's iteration
-# contract; their only barriers are VerCors's `send`/`recv`, which order all memory.
-C = FrontEnd("c", (".c",), ("c",), _read_c, fenced_barriers=False, comment_contracts=True, whole_text=True,
+# contract; their only barriers are VerCors's `send`/`recv`, which order all memory.  No
+# language id: an editor's `c` documents are mostly C without such loops (a document is
+# read by its suffix first).
+C = FrontEnd("c", (".c",), (), _read_c, fenced_barriers=False, comment_contracts=True, whole_text=True,
              markdown="c", quiet_in_editor=frozenset({"type.no-kernel"}), assumptions=_c_assumptions)
 
 

@@ -12,7 +12,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 @pytest.mark.parametrize("path, name", [
     ("k.pvl", "pvl"), ("k.cu", "cuda"), ("K.CUH", "cuda"), ("dir.cl/k.cl", "opencl"),
-    ("k.txt", "pvl"), ("untitled", "pvl"),
+    ("k.c", "c"), ("k.txt", "pvl"), ("untitled", "pvl"),
 ])
 def test_a_file_is_read_by_the_front_end_its_suffix_names(path, name):
     assert frontend.for_path(path).name == name
