@@ -173,3 +173,32 @@ def test_races_reads_a_send_as_ordering_nothing(run_cli):
     # race-free as a pair, is a false alarm: docs/vercors-c-annotations.md).
     done = run_cli("races", CORPUS / "loopdeps/forward-dep-e1.c")
     assert done.returncode == 1 and "race" in done.stdout, done.stdout + done.stderr
+
+
+VOCABULARY = """/*@
+  context \\pointer(ar, len, write);
+  ensures (\\forall int tid; 0 <= tid && tid < len; ar[tid] == {value});
+@*/
+void zero(int ar[], int len) {{
+  for (int i = 0; i < len; i++)
+  /*@
+    context Perm(ar + i, {share});
+    ensures ar[i] == 0;
+  @*/
+  {{
+    ar[i] = 0;
+  }}
+}}
+"""
+
+
+@pytest.mark.parametrize("value, share, codes", [
+    ("0", "write", set()),
+    ("0", "1\\2", {"perm.write"}),          # `Perm(ar + i, p)` is the cell ar[i], with that share
+    ("1", "write", {"post.level"}),         # the quantifier over `tid` is VerCors's variable, not the thread's
+])
+def test_pointer_sums_and_quantifiers_over_tid(tmp_path, value, share, codes):
+    path = tmp_path / "zero.c"
+    path.write_text(VOCABULARY.format(value=value, share=share))
+    status, found = verdict(path)
+    assert (status, found) == ("verified", set()) if not codes else status == "failed" and codes <= found, found
