@@ -162,9 +162,10 @@ def test_what_is_not_mapped_is_refused_at_its_place(change, code, word):
     assert any(c == code and word in m for c, _, m in problems), problems
 
 
-def test_old_in_a_barrier_is_refused():
+def test_old_of_a_local_in_a_barrier_is_refused():
+    # (an `\old` of what the thread cannot change is saved: tests/vercors_pvl/test_olds.py)
     text = ZERO.replace("par (", "par p (").replace(
-        "x[tid] = 0;", "x[tid] = 0; barrier(p) { requires Perm(x[tid], write) ** x[tid] == \\old(x[tid]); }")
+        "x[tid] = 0;", "int k = 0; x[tid] = 0; barrier(p) { requires Perm(x[tid], write) ** x[tid] == \\old(k); }")
     ((code, line, message),) = refused(text)
     assert code == "unsupported.expression" and line == 12 and "barrier" in message
 

@@ -113,7 +113,8 @@ def _amount(s: Scope, t) -> A.Expr:
 def _old(s: Scope, t: Tree) -> A.Expr:
     inner = t.children[1]
     match s.old:
-        case "keep":
+        case "keep" | "save":
+            # "save": the method's start, saved at the thread's (olds.py).
             return A.Old(expr(s, inner), span=s.span(t))
         case "drop":
             # A precondition is evaluated in the state \old names (the method's start).

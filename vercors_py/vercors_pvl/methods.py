@@ -17,7 +17,7 @@ from lark import Token, Tree
 
 from ..syntax import ast as A
 from ..syntax.par_kernels import empty_range, owed_when as _owed_when, size_facts as _size_facts
-from . import fields, host, invariants
+from . import fields, host, invariants, olds
 from .expressions import expr, scalar_type
 from .scope import Array, Scope, Unsupported
 from .statements import Statements, clause, clause_as, contract, facts
@@ -271,7 +271,7 @@ def _par_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, par: Tree)
     # The par block's `\old` is the method's start, which is the thread's.
     thread = tuple(x for c in par_contract.children for x in clause(s, c, ("requires", "ensures", "context"),
                                                                      "drop", "keep"))
-    body = Statements(s, barriers=True).block(par_body)
+    body = olds.saved(Statements(s, barriers=True).block(par_body), ps, arrays)
     main = A.Procedure(thread, "main", (), body, name_span=s.span(thread_par), span=s.span(thread_par))
     members = (*arrays, *everywhere, *constant, *_size_facts(span, threads, groups), *levels, main)
     return [A.Kernel(str(name), ps, members, name_span=s.span(name), span=s.span(m)),
@@ -324,7 +324,7 @@ def _sequential_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, bod
     # A `context_everywhere` with memory holds before and after the method and around
     # each of its loops (VerCors adds it to every loop invariant).
     around = tuple(c for part, _ in resources for c in clause_as(s, part, A.ClauseKind.CONTEXT, None, s.span(part)))
-    code = Statements(s, barriers=False).block(body)
+    code = olds.saved(Statements(s, barriers=False).block(body), ps, arrays)
     if around:
         code = _with_invariants(code, tuple(A.Clause(A.ClauseKind.LOOP_INVARIANT, c.expr, span=c.span)
                                             for c in around))

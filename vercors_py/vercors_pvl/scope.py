@@ -39,7 +39,8 @@ class Scope:
         self.taken: set[str] = set(RESERVED_NAMES) | set(functions)
         self.par: str | None = None                 # the name of the par block being mapped
         # How `\old(e)` maps here: "keep" (a postcondition: the method's or the thread's
-        # start), "drop" (a precondition, evaluated in that same state), or None (refused).
+        # start), "drop" (a precondition, evaluated in that same state), "save" (a barrier's
+        # contract, a loop invariant: saved at the thread's start, olds.py), or None (refused).
         self.old: str | None = None
         self.in_barrier = False
         # The class's fields: VerCors name -> the name of its cell (fields.py), or None

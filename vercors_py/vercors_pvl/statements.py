@@ -174,8 +174,8 @@ class Statements:
         raise s.refuse("unsupported.statement", target, "an assignment to this is not mapped")
 
     def loop_contract(self, t: Tree) -> tuple[A.Clause, ...]:
-        # VerCors's \old in a loop invariant is the method's start; the language has none.
-        return contract(self.s, t, ("loop_invariant",), None, None)
+        # VerCors's \old in a loop invariant is the method's start: saved (olds.py).
+        return contract(self.s, t, ("loop_invariant",), "save", "save")
 
     def for_(self, t: Tree) -> A.For:
         s = self.s
@@ -209,7 +209,7 @@ class Statements:
         s.in_barrier = True
         try:
             clauses = tuple(x for c in body.children
-                            for x in clause(s, c, ("requires", "ensures", "context"), None, None))
+                            for x in clause(s, c, ("requires", "ensures", "context"), "save", "save"))
         finally:
             s.in_barrier = False
         # VerCors's barrier synchronises every thread of its par block, which is the
