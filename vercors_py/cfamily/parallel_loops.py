@@ -145,7 +145,8 @@ def _kernels(scope, exprs, function, loop, annotations, block, before, translate
     level = A.LevelContract(A.Level.KERNEL, kernel_clauses, span=span)
     kernel = A.Kernel(name, tuple(params), (*memory, *size_facts(header, size), level, main), name_span=spot,
                       span=span)
-    empty = empty_range(name, params, memory, kernel_clauses, size, spot, span, header)
+    empty = empty_range(name, params, memory, kernel_clauses,
+                        A.Binary("<=", size, A.IntLit(0, span=header), span=header), spot, span)
     if evaluated:
         first = empty.members[-1]
         empty = attrs.evolve(empty, members=empty.members[:-1] + (attrs.evolve(first, body=A.Block(

@@ -27,15 +27,13 @@ def owed_when(clauses, condition: A.Expr) -> list[A.Clause]:
     return out
 
 
-def empty_range(name: str, params, members, kernel_clauses, size: A.Expr, name_span, span,
-                size_span) -> A.Kernel:
-    """The kernel `name_empty_par`: the block when its range has no iteration (`size <=
-    0`), where nothing runs, so the precondition must give the postcondition.  One
-    thread holds the precondition and owes the postcondition where the range is empty
-    (and nothing where it is not: no contradiction with facts such as `n > 0`).
-    `members` are the kernel's arrays and facts, without its size facts."""
-    empty = A.Binary("<=", size, A.IntLit(0, span=size_span), span=size_span)
+def empty_range(name: str, params, members, kernel_clauses, empty: A.Expr, name_span, span) -> A.Kernel:
+    """The kernel `name_empty_par`: the block when its range has no iteration (`empty`,
+    such as `hi - lo <= 0`), where nothing runs, so the precondition must give the
+    postcondition.  One thread holds the precondition and owes the postcondition where
+    the range is empty (and nothing where it is not: no contradiction with facts such
+    as `n > 0`).  `members` are the kernel's arrays and facts, without its size facts."""
     main = A.Procedure(tuple(owed_when(kernel_clauses, empty)), "main", (), A.Block((), span=name_span),
                        name_span=name_span, span=span)
-    members = (*members, *size_facts(name_span, A.IntLit(1, span=size_span)), main)
+    members = (*members, *size_facts(name_span, A.IntLit(1, span=empty.span)), main)
     return A.Kernel(f"{name}_empty_par", tuple(params), members, name_span=name_span, span=span)

@@ -17,7 +17,7 @@ from lark import Token, Tree
 
 from ..syntax import ast as A
 from ..syntax.par_kernels import empty_range, owed_when as _owed_when, size_facts as _size_facts
-from . import fields, host, invariants, olds
+from . import fields, host, invariants, iterations, matrices, olds
 from .expressions import expr, scalar_type
 from .scope import Array, Scope, Unsupported
 from .statements import Statements, clause, clause_as, contract, facts
@@ -112,7 +112,7 @@ def _kernel(s: Scope, m: Tree, cells: list[A.ArrayDecl], callees: dict[str, A.Ke
         raise s.refuse("unsupported.declaration", typ, "a method that returns a value: the kernel language's "
                        "kernels return none")
     ps, arrays, facts_ = _method_params(s, params)
-    arrays = cells + arrays
+    arrays = cells + arrays + matrices.declare(s, head, params)
     _require_non_null(s, head, params)
     everywhere, resources = _everywhere(s, head)
     around = invariants.around_par(s, body)
@@ -141,6 +141,8 @@ def _method_params(s: Scope, params):
         typ, name = p.children
         base, dims = typ.children[0], typ.children[1:]
         span = s.span(name)
+        if len(dims) == 2:
+            continue        # a matrix: matrices.declare, once every scalar is bound
         if len(dims) == 1 and isinstance(base, Token) and base.type in ("INT", "BOOLEAN"):
             # `int[]` and `int[n]` alike: VerCors reads no length from a parameter's type.
             ours, length = s.fresh(str(name)), s.fresh(f"{name}_length")
@@ -247,12 +249,13 @@ def _par_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, par: Tree)
         launched = invariants.handed_over(s, kernel_clauses, head) + s.invariant.clauses
     par_name, _, par_contract, par_body = par.children
     inner = _the_par(Tree("block", [par_body]) if par_body.data != "block" else par_body)
-    outer_var, outer_size, span = _iteration(s, par, "gid" if inner is not None else "tid")
+    outer = iterations.bind(s, par, "gid" if inner is not None else "tid", several=inner is None)
+    span = outer.span
     levels = [A.LevelContract(A.Level.KERNEL, launched, span=s.span(head) if head.children else s.span(m))]
     extra = []
     if inner is None:
         s.par = str(par_name) if par_name is not None else None
-        groups, threads, thread_par = A.IntLit(1, span=span), outer_size, par
+        groups, threads, thread_par = A.IntLit(1, span=span), outer.size, par
     else:
         # The par block's `\old` is the method's start, which is the group's.
         group = tuple(x for c in par_contract.children for x in clause(s, c, ("requires", "ensures", "context"),
@@ -260,48 +263,28 @@ def _par_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, par: Tree)
         levels.append(A.LevelContract(A.Level.GROUP, group, span=s.span(par)))
         inner_name, _, par_contract, par_body = inner.children
         inner_iter = inner.children[1]
-        if inner_iter is not None and any(isinstance(n, Token) and n.type == "NAME" and str(n) == outer_var
+        if inner_iter is not None and any(isinstance(n, Token) and n.type == "NAME" and str(n) in outer.names
                                           for it in inner_iter.children for n in it.scan_values(lambda v: True)):
             raise s.refuse("unsupported.statement", inner_iter, f"an inner par block whose range depends on "
-                           f"`{outer_var}`: the groups would have different sizes")
-        _, threads, _ = _iteration(s, inner, "lid")
+                           f"`{', '.join(outer.names)}`: the groups would have different sizes")
+        threads_of = iterations.bind(s, inner, "lid", several=False)
         s.par = str(inner_name) if inner_name is not None else None
-        groups, thread_par = outer_size, inner
-        extra.append(_empty_inner(s, m, ps, arrays, everywhere, constant, group, groups, threads, span))
+        groups, threads, thread_par = outer.size, threads_of.size, inner
+        extra.append(_empty_inner(s, m, ps, arrays, everywhere, constant, group, groups, threads_of.empty, span))
     # The par block's `\old` is the method's start, which is the thread's.
     thread = tuple(x for c in par_contract.children for x in clause(s, c, ("requires", "ensures", "context"),
                                                                      "drop", "keep"))
     body = olds.saved(Statements(s, barriers=True).block(par_body), ps, arrays)
     main = A.Procedure(thread, "main", (), body, name_span=s.span(thread_par), span=s.span(thread_par))
-    members = (*arrays, *everywhere, *constant, *_size_facts(span, threads, groups), *levels, main)
+    members = (*arrays, *everywhere, *constant, *_size_facts(span, threads, groups), *outer.facts, *levels, main)
     return [A.Kernel(str(name), ps, members, name_span=s.span(name), span=s.span(m)),
-            _empty_range(s, m, ps, arrays, everywhere, constant, kernel_clauses, outer_size, span), *extra]
+            _empty_range(s, m, ps, arrays, everywhere, constant, kernel_clauses, outer.empty, span), *extra]
 
 
-def _iteration(s: Scope, par: Tree, reserved: str) -> tuple[str, A.Expr, object]:
-    """The par block's one iteration variable, bound to `lo + reserved`; its name, the
-    range's size and span."""
-    iters = par.children[1]
-    if iters is None or len(iters.children) != 1:
-        raise s.refuse("unsupported.statement", par, "a par block with no or several iteration variables is not "
-                       "mapped (nest one par block in another for groups of threads)")
-    typ, var, lo, hi = iters.children[0].children
-    if scalar_type(s, typ) is not A.Type.INT:
-        raise s.refuse("unsupported.type", typ, "a par block's variable that is not an `int`")
-    span = s.span(iters.children[0])
-    low, high = expr(s, lo), expr(s, hi)
-    zero = isinstance(low, A.IntLit) and low.value == 0
-    size = high if zero else A.Binary("-", high, low, span=span)
-    ours = A.Name(reserved, span=s.span(var))
-    s.bind(str(var), ours if zero else A.Binary("+", low, ours, span=span))
-    return str(var), size, span
-
-
-def _empty_inner(s: Scope, m, ps, arrays, everywhere, constant, group, groups, threads, span) -> A.Kernel:
-    """Each group when the inner par block has no iteration: its precondition must give
-    its postcondition (one thread per group holds the one and owes the other there)."""
+def _empty_inner(s: Scope, m, ps, arrays, everywhere, constant, group, groups, empty, span) -> A.Kernel:
+    """Each group when the inner par block has no iteration (`empty`): its precondition
+    must give its postcondition (one thread per group holds the one and owes the other there)."""
     name = m.children[-3]
-    empty = A.Binary("<=", threads, A.IntLit(0, span=span), span=span)
     thread = _owed_when(group, empty)
     main = A.Procedure(tuple(thread), "main", (), A.Block((), span=s.span(name)), name_span=s.span(name),
                        span=s.span(m))
@@ -309,12 +292,13 @@ def _empty_inner(s: Scope, m, ps, arrays, everywhere, constant, group, groups, t
     return A.Kernel(f"{name}_empty_inner_par", ps, members, name_span=s.span(name), span=s.span(m))
 
 
-def _empty_range(s: Scope, m, ps, arrays, everywhere, constant, kernel_clauses, size, span) -> A.Kernel:
-    """The method when its par block has no iteration (`hi <= lo`): nothing runs, so its
-    precondition must give its postcondition (syntax/par_kernels.py)."""
+def _empty_range(s: Scope, m, ps, arrays, everywhere, constant, kernel_clauses, empty, span) -> A.Kernel:
+    """The method when its par block has no iteration (`empty`: `hi <= lo` for some
+    variable): nothing runs, so its precondition must give its postcondition
+    (syntax/par_kernels.py)."""
     name = m.children[-3]
-    return empty_range(str(name), ps, (*arrays, *everywhere, *constant), kernel_clauses, size, s.span(name),
-                       s.span(m), span)
+    return empty_range(str(name), ps, (*arrays, *everywhere, *constant), kernel_clauses, empty, s.span(name),
+                       s.span(m))
 
 
 def _sequential_kernel(s: Scope, m, ps, arrays, everywhere, resources, head, body: Tree) -> A.Kernel:

@@ -29,11 +29,20 @@ class Array:
     size: int | None = None   # or its size, for an array the method makes (`new int[10]`)
 
 
+@attrs.frozen
+class Matrix:
+    """An `int[][]` (or `boolean[][]`) parameter under `\\matrix(m, rows, cols)`: a global
+    array of `rows * cols` cells, row after row (matrices.py)."""
+    name: str                 # the kernel language's name of the array
+    rows: A.Expr              # over the method's parameters
+    cols: A.Expr
+
+
 class Scope:
     def __init__(self, source: SourceText, functions: set[str]):
         self.source = source
         self.functions = functions
-        self.names: dict[str, A.Expr | str] = {}    # VerCors name -> a name's id or an expression
+        self.names: dict[str, A.Expr | str | Matrix] = {}    # VerCors name -> a name's id or an expression
         self.arrays: dict[str, Array] = {}          # VerCors name of an array parameter
         self.params: set[str] = set()               # VerCors names of scalar method parameters
         self.taken: set[str] = set(RESERVED_NAMES) | set(functions)
@@ -110,6 +119,9 @@ class Scope:
                 return self.field(tok)
             case None:
                 return A.Name(str(tok), span=span)      # unknown: the resolver says so
+            case Matrix():
+                raise self.refuse("unsupported.expression", tok, f"the matrix `{tok}` other than in `{tok}[i][j]`, "
+                                  f"`{tok}.length` or `\\matrix({tok}, ...)`: its rows are not mapped")
             case str():
                 return A.Name(target, span=span, spelling=str(tok) if target != str(tok) else None)
             case _:

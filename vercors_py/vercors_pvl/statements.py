@@ -5,7 +5,7 @@ from __future__ import annotations
 from lark import Tree
 
 from ..syntax import ast as A
-from . import invariants
+from . import invariants, matrices
 from .expressions import expr
 from .scope import Scope
 
@@ -55,7 +55,7 @@ def facts(s: Scope, t) -> list:
     if isinstance(t, Tree) and t.data == "binary" and str(t.children[1]) == "!=" \
             and isinstance(t.children[2], Tree) and t.children[2].data == "null" \
             and isinstance(t.children[0], Tree) and t.children[0].data == "name" \
-            and str(t.children[0].children[0]) in s.arrays:
+            and (str(t.children[0].children[0]) in s.arrays or matrices.of(s, t.children[0]) is not None):
         return []
     return [t]
 
