@@ -1,5 +1,6 @@
 """The iteration variables of a par block (docs/vercors-pvl-frontend.md): one variable is
-`lo + tid` (`lid`, `gid`), several are the dimensions of the same threads (or groups).
+`lo + tid` (`lid`, `gid`), several are the dimensions of the same threads (or groups),
+none is one iteration.
 
 VerCors's `par (int i = a .. b, int j = c .. d)` runs one iteration for each pair
 (ParBlockEncoder: each clause of the contract is quantified over the variables it
@@ -40,7 +41,9 @@ def bind(s: Scope, par: Tree, reserved: str, several: bool = True) -> Iteration:
     `lo + reserved.x` and the like (several, where `several`)."""
     iters = par.children[1]
     if iters is None:
-        raise s.refuse("unsupported.statement", par, "a par block without iteration variables is not mapped")
+        # VerCors: no variable to quantify, every range non-empty: one iteration.
+        span = s.span(par)
+        return Iteration((), A.IntLit(1, span=span), A.BoolLit(False, span=span), (), span)
     if len(iters.children) > 1 and not several:
         raise s.refuse("unsupported.statement", iters, "several iteration variables in nested par blocks (groups "
                        "of threads) are not mapped")
