@@ -67,6 +67,23 @@ def test_the_built_in_headers_declare_what_kernels_use(dialect, text):
     assert "uses_builtins" in functions(unit)
 
 
+@pytest.mark.parametrize("header", ["<string.h>", "<cstring>", "<memory.h>", "<stdio.h>", "<stdlib.h>"])
+def test_a_cuda_file_reads_the_c_librarys_headers_as_nvcc_does(header):
+    # string.h's functions are host functions, its memcpy and memset CUDA's device ones
+    # (cuda_builtins.h): the two targets of one C function would clash.
+    unit = clang_parse.parse(f"#include {header}\n#include <string.h>\n"
+                             "__global__ void k(int *a, int *b) { memcpy(a, b, 4); memset(b, 0, 4); }\n"
+                             "void host(char *s) { memcpy(s, s + 1, strlen(s)); }\n", "k.cu")
+    assert unit.ok, [d.message for d in unit.diagnostics]
+
+
+def test_a_host_function_of_string_h_is_not_callable_in_device_code():
+    # nvcc: "calling a __host__ function from a __global__ function is not allowed"
+    unit = clang_parse.parse("#include <string.h>\n__global__ void k(int *a) { a[0] = strlen(\"x\"); }\n", "k.cu")
+    ((error),) = errors(unit)
+    assert error.code == clang_parse.SEMANTIC_CODE and "strlen" in error.message and error.span.start_line == 2
+
+
 def test_the_headers_ship_beside_the_module():
     names = {p.name for p in clang_parse.INCLUDE_DIR.iterdir()}
     assert {"cuda_builtins.h", "opencl_builtins.h", "gpuverify.h", "cuda.h"} <= names

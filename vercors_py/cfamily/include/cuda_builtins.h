@@ -51,7 +51,19 @@ typedef __INTMAX_TYPE__ intmax_t;
 typedef __UINTMAX_TYPE__ uintmax_t;
 
 /* string.h's block copies, which CUDA's runtime header declares for device code too
- * (block_memory.py maps them). */
+ * (block_memory.py maps them).  CUDA's runtime header includes the C library's
+ * <string.h> first, whose functions are host functions, and then declares these two
+ * `__host__ __device__`; clang refuses a second target for one C function, so
+ * string.h's own two are renamed away while it is read here.  Its include guard then
+ * keeps a kernel's `#include <string.h>` (or <cstring>, <memory.h>) from reading it
+ * again: the kernel sees string.h's host functions and these two, as under nvcc. */
+#pragma push_macro("memcpy")
+#pragma push_macro("memset")
+#define memcpy __vercors_host_memcpy
+#define memset __vercors_host_memset
+#include <string.h>
+#pragma pop_macro("memset")
+#pragma pop_macro("memcpy")
 extern "C" __host__ __device__ void *memcpy(void *dst, const void *src, size_t n);
 extern "C" __host__ __device__ void *memset(void *dst, int value, size_t n);
 
