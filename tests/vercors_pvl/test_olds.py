@@ -1,6 +1,8 @@
 """VerCors's `\\old` in a barrier's contract and in a loop invariant (vercors_pvl/olds.py,
-syntax/start_values.py): the method's start, which is each thread's start, saved there.
-Twins in tests/data/vercors_pvl/old-*.pvl, ours, in VerCors's PVL."""
+syntax/start_values.py): the method's start, which is each thread's start, saved there;
+where the method launches its par blocks beside other code, captured at its start
+(host.py).  Twins in tests/data/vercors_pvl/old-*.pvl and host-old-{loop,barrier}-*.pvl,
+ours, in VerCors's PVL."""
 import pathlib
 
 import pytest
@@ -27,6 +29,10 @@ CORPUS = pathlib.Path(__file__).resolve().parents[1] / "data" / "vercors"
     ("old-loop-ok.pvl", "run", 0, "clean"),
     ("old-loop-wrong.pvl", "check", 1, "loop.establish"),
     ("old-loop-wrong.pvl", "run", 1, "loop.establish"),
+    # in a method that launches a par block: captured at the method's start (host.py)
+    ("host-old-loop-ok.pvl", "check", 0, "verified"),
+    ("host-old-loop-wrong.pvl", "check", 1, "loop.establish"),
+    ("host-old-barrier-wrong.pvl", "check", 1, "barrier.pre"),
 ])
 def test_old_twins(run_cli, name, command, code, expected):
     result = run_cli(command, DATA / name)

@@ -196,9 +196,10 @@ class Host:
             thread = tuple(x for c in contract_.children for x in self._clause(c))
             s.par = str(name) if name is not None else None
             block = body if body.data == "block" else Tree("block", [body], body.meta)
+            s.capture = self.capture     # `\old` in its barriers and loop invariants
             code = Statements(s, barriers=alone).block(block)
         finally:
-            s.names, s.par = saved_names, saved_par
+            s.names, s.par, s.capture = saved_names, saved_par, None
         return _Part(tuple(pres), tuple(posts), thread, code, size, offset, lo, hi)
 
     def _clause(self, c: Tree) -> list[A.Clause]:
@@ -402,7 +403,11 @@ def method_kernels(s: Scope, m: Tree, name: Token, params: tuple[A.Param, ...], 
     h = Host(s, str(name), params, arrays, everywhere, callees, s.span(name))
     made = h.allocate(body)
     arrays += made
-    code = Statements(s, barriers=False, host=h).block(body)
+    s.capture = h.capture               # `\old` in the method's loop invariants
+    try:
+        code = Statements(s, barriers=False, host=h).block(body)
+    finally:
+        s.capture = None
     code = A.Block((*h.captures, *code.stmts), span=code.span)
     span = s.span(name)
     main = A.Procedure(thread + tuple(whole(s, d) for d in made), "main", (), code, name_span=span, span=s.span(m))

@@ -173,9 +173,15 @@ class Statements:
             return A.ArrayAssign(expr(s, target), value, span=span)
         raise s.refuse("unsupported.statement", target, "an assignment to this is not mapped")
 
+    def start(self) -> str:
+        """How `\\old` (the method's start) maps in a barrier's contract or a loop
+        invariant: captured at the method's start where its code launches kernels
+        (host.py), else saved at the start of the thread, which is the method's (olds.py)."""
+        return "capture" if self.s.capture is not None else "save"
+
     def loop_contract(self, t: Tree) -> tuple[A.Clause, ...]:
-        # VerCors's \old in a loop invariant is the method's start: saved (olds.py).
-        return contract(self.s, t, ("loop_invariant",), "save", "save")
+        # VerCors's \old in a loop invariant is the method's start.
+        return contract(self.s, t, ("loop_invariant",), self.start(), self.start())
 
     def for_(self, t: Tree) -> A.For:
         s = self.s
@@ -209,7 +215,7 @@ class Statements:
         s.in_barrier = True
         try:
             clauses = tuple(x for c in body.children
-                            for x in clause(s, c, ("requires", "ensures", "context"), "save", "save"))
+                            for x in clause(s, c, ("requires", "ensures", "context"), self.start(), self.start()))
         finally:
             s.in_barrier = False
         # VerCors's barrier synchronises every thread of its par block, which is the
