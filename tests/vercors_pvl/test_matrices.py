@@ -1,6 +1,6 @@
 """Par blocks with several iteration variables or none (vercors_pvl/iterations.py) and
 `int[][]` parameters under `\\matrix` (vercors_pvl/matrices.py).  Twins in
-tests/data/vercors_pvl/matrix-*.pvl and par-no-variable-*.pvl, ours, in VerCors's PVL."""
+tests/data/vercors_pvl/matrix-*.pvl, par-three-*.pvl and par-no-variable-*.pvl, ours, in VerCors's PVL."""
 import pathlib
 
 import pytest
@@ -31,6 +31,11 @@ DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "vercors_pvl"
     ("matrix-barrier-ok.pvl", "races", 0, "race-free"),
     ("matrix-barrier-wrong.pvl", "check", 1, "injectivity"),
     ("matrix-barrier-wrong.pvl", "races", 1, "race.data"),
+    # three variables: one thread for each triple
+    ("par-three-ok.pvl", "check", 0, "verified"),
+    ("par-three-ok.pvl", "races", 0, "race-free"),
+    ("par-three-wrong.pvl", "check", 1, "injectivity"),
+    ("par-three-wrong.pvl", "races", 1, "race.data"),
     # a par block without variables: one iteration
     ("par-no-variable-ok.pvl", "check", 0, "verified"),
     ("par-no-variable-ok.pvl", "run", 0, "clean"),
