@@ -1,5 +1,5 @@
 """VerCors's `\\old` in a barrier's contract and in a loop invariant (vercors_pvl/olds.py,
-syntax/start_values.py): the method's start, which is each thread's start, saved there;
+semantics/start_values.py): the method's start, which is each thread's start, saved there;
 where the method launches its par blocks beside other code, captured at its start
 (host.py).  Twins in tests/data/vercors_pvl/old-*.pvl and host-old-{loop,barrier}-*.pvl,
 ours, in VerCors's PVL."""

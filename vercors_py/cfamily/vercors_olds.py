@@ -1,5 +1,5 @@
 """VerCors's `\\old(e)` in a barrier's contract: e's value when the kernel started
-(docs/vercors-c-annotations.md), saved at the thread's start by syntax/start_values.py.
+(docs/vercors-c-annotations.md), saved at the thread's start by semantics/start_values.py.
 
 Only in a file written for VerCors; an `\\old` that cannot be saved (of a thread's or a
 quantifier's variable) is left as written, and the checker refuses it
@@ -7,7 +7,7 @@ quantifier's variable) is left as written, and the checker refuses it
 """
 from __future__ import annotations
 
-from ..syntax import start_values
+from ..semantics import start_values
 from . import vercors_annotations
 from .clang_scope import Scope
 

@@ -55,7 +55,7 @@ def expr(s: Scope, t) -> A.Expr:
         case "conditional":
             return A.Conditional(expr(s, ch[0]), expr(s, ch[1]), expr(s, ch[2]), span=span)
         case "index":
-            cell = matrices.access(s, t)
+            cell = matrices.access(s, t, expr)
             return cell if cell is not None else A.Index(expr(s, ch[0]), expr(s, ch[1]), span=span)
         case "field_access":
             return _field(s, t)
@@ -96,7 +96,7 @@ def _field(s: Scope, t: Tree) -> A.Expr:
         if array.length is None:
             return A.IntLit(array.size, span=s.span(t))
         return A.Name(array.length, span=s.span(t), spelling=f"{target.children[0]}.length")
-    if field == "length" and (rows := matrices.length(s, target)) is not None:
+    if field == "length" and (rows := matrices.length(s, target, expr)) is not None:
         return rows
     if isinstance(target, Tree) and target.data == "this" and str(field) in s.fields:
         return s.field(field)
@@ -150,7 +150,7 @@ def _builtin(s: Scope, t: Tree) -> A.Expr:
         array = s.arrays[str(items[0].children[0])]
         length = A.Name(array.length, span=s.span(items[0]), spelling=f"{items[0].children[0]}.length")
         return A.Binary("==", length, expr(s, items[1]), span=s.span(t))
-    if (sizes := matrices.stated(s, t)) is not None:
+    if (sizes := matrices.stated(s, t, expr)) is not None:
         return sizes
     raise s.refuse("unsupported.function", t, f"`{name}` is not mapped")
 

@@ -17,19 +17,22 @@ sizes never change.  `m.length` is `R`; `\\matrix(m, X, Y)` is `X == R && Y == C
 both non-negative (lengths are)."""
 from __future__ import annotations
 
+from typing import Callable
+
 import attrs
 from lark import Token, Tree
 
 from ..syntax import ast as A
-from . import expressions
 from .scope import Matrix, Scope
 
 _CONSTANT = ("number", "name", "binary", "unary", "conditional")
+Mapping = Callable[[Scope, object], A.Expr]
 
 
-def declare(s: Scope, head: Tree, params) -> list[A.ArrayDecl]:
+def declare(s: Scope, head: Tree, params, expr: Mapping) -> list[A.ArrayDecl]:
     """The matrix parameters (two dimensions in their type), bound; their arrays.  The
-    scalar parameters are bound already (the sizes name them)."""
+    scalar parameters are bound already (the sizes name them).  `expr` maps an
+    expression (expressions.expr, which maps a matrix's cells here)."""
     out = []
     for p in (params.children if params is not None else ()):
         typ, name = p.children
@@ -38,7 +41,7 @@ def declare(s: Scope, head: Tree, params) -> list[A.ArrayDecl]:
             continue
         if not (isinstance(base, Token) and base.type in ("INT", "BOOLEAN")):
             raise s.refuse("unsupported.type", typ, "a matrix of elements other than `int` or `boolean`")
-        rows, cols = _sizes(s, head, name)
+        rows, cols = _sizes(s, head, name, expr)
         ours = s.fresh(str(name))
         s.bind(str(name), Matrix(ours, rows, cols))
         span = s.span(name)
@@ -48,7 +51,7 @@ def declare(s: Scope, head: Tree, params) -> list[A.ArrayDecl]:
     return out
 
 
-def _sizes(s: Scope, head: Tree, token: Token) -> tuple[A.Expr, A.Expr]:
+def _sizes(s: Scope, head: Tree, token: Token, expr: Mapping) -> tuple[A.Expr, A.Expr]:
     name = str(token)
     for c in head.children:
         if c.data == "clause" and str(c.children[0]) == "context_everywhere":
@@ -57,7 +60,7 @@ def _sizes(s: Scope, head: Tree, token: Token) -> tuple[A.Expr, A.Expr]:
                 if args is not None and len(args) == 3 and _names(args[0]) == name:
                     for size in args[1:]:
                         _over_parameters(s, size)
-                    return expressions.expr(s, args[1]), expressions.expr(s, args[2])
+                    return expr(s, args[1]), expr(s, args[2])
     raise s.refuse("unsupported.declaration", token,
                    f"the matrix parameter `{name}`: state `context_everywhere \\matrix({name}, rows, cols);` "
                    f"(its rows distinct arrays of one length) for it to be mapped")
@@ -92,7 +95,7 @@ def of(s: Scope, t) -> Matrix | None:
     return target if isinstance(target, Matrix) else None
 
 
-def access(s: Scope, t: Tree) -> A.Expr | None:
+def access(s: Scope, t: Tree, expr: Mapping) -> A.Expr | None:
     """`m[i][j]` of a matrix as a cell of its array; None when `t` (an index) is not one."""
     row, j = t.children
     if of(s, row) is not None:
@@ -103,7 +106,7 @@ def access(s: Scope, t: Tree) -> A.Expr | None:
         return None
     m = of(s, row.children[0])
     span = s.span(t)
-    i, j = expressions.expr(s, row.children[1]), expressions.expr(s, j)
+    i, j = expr(s, row.children[1]), expr(s, j)
     rows, cols = _at(m.rows, span), _at(m.cols, span)
     inside = _and(span, _and(span, _le(span, A.IntLit(0, span=span), i), A.Binary("<", i, rows, span=span)),
                   _and(span, _le(span, A.IntLit(0, span=span), j), A.Binary("<", j, cols, span=span)))
@@ -112,22 +115,22 @@ def access(s: Scope, t: Tree) -> A.Expr | None:
     return A.Index(A.Name(m.name, span=s.span(row.children[0])), index, span=span)
 
 
-def length(s: Scope, target) -> A.Expr | None:
+def length(s: Scope, target, expr: Mapping) -> A.Expr | None:
     """`m.length` of a matrix: its number of rows."""
     if isinstance(target, Tree) and target.data == "index" and of(s, target.children[0]) is not None:
-        access(s, target)       # a row's length: refused as a row
+        access(s, target, expr)     # a row's length: refused as a row
     m = of(s, target)
     return _at(m.rows, s.span(target)) if m is not None else None
 
 
-def stated(s: Scope, t: Tree) -> A.Expr | None:
+def stated(s: Scope, t: Tree, expr: Mapping) -> A.Expr | None:
     """`\\matrix(m, X, Y)` of a matrix parameter: its sizes are `X` and `Y`."""
     args = _matrix_args(t)
     if args is None or len(args) != 3 or of(s, args[0]) is None:
         return None
     m = of(s, args[0])
     span = s.span(t)
-    rows, cols = expressions.expr(s, args[1]), expressions.expr(s, args[2])
+    rows, cols = expr(s, args[1]), expr(s, args[2])
     out = _and(span, _le(span, A.IntLit(0, span=span), rows), _le(span, A.IntLit(0, span=span), cols))
     for mine, said in ((m.rows, rows), (m.cols, cols)):
         if mine != said:

@@ -112,7 +112,7 @@ def _kernel(s: Scope, m: Tree, cells: list[A.ArrayDecl], callees: dict[str, A.Ke
         raise s.refuse("unsupported.declaration", typ, "a method that returns a value: the kernel language's "
                        "kernels return none")
     ps, arrays, facts_ = _method_params(s, params)
-    arrays = cells + arrays + matrices.declare(s, head, params)
+    arrays = cells + arrays + matrices.declare(s, head, params, expr)
     _require_non_null(s, head, params)
     everywhere, resources = _everywhere(s, head)
     around = invariants.around_par(s, body)

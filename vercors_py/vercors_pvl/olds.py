@@ -3,7 +3,7 @@
 VerCors's `\\old` names the method's pre-state wherever it stands in the method.  A
 method mapped here is one kernel whose whole body is its par block (or its sequential
 code), so that state is the kernel's start, which is each thread's start: e's value is
-saved there (syntax/start_values.py) and the contract reads the saved value.  The
+saved there (semantics/start_values.py) and the contract reads the saved value.  The
 thread reads e's cells with its own permissions at its start, which `check` asks for
 (VerCors reads them with the method's: a thread's `\\old` of a cell only the method or
 another thread holds fails here, stricter).  An `\\old` of a variable of the thread or
@@ -11,7 +11,7 @@ of a quantifier has no one value at the start and is refused at its place."""
 from __future__ import annotations
 
 from ..syntax import ast as A
-from ..syntax import start_values
+from ..semantics import start_values
 from .scope import Unsupported
 
 _BOOLEAN_OPS = {"==>", "||", "&&", "**", "==", "!=", "<", "<=", ">", ">="}

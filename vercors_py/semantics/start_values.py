@@ -23,8 +23,8 @@ from typing import Callable
 
 import attrs
 
-from ..semantics.symbols import RESERVED_NAMES
-from . import ast as A
+from ..syntax import ast as A
+from .symbols import RESERVED_NAMES
 
 
 @attrs.define
