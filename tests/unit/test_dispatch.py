@@ -25,7 +25,10 @@ ROOT = Path(__file__).resolve().parents[2]
 STATEMENTS = frozenset(c.__name__ for c in typing.get_args(A.Stmt))
 EXPRESSIONS = frozenset(c.__name__ for c in typing.get_args(A.Expr))
 FAMILIES = {"statement": STATEMENTS, "expression": EXPRESSIONS}
-COMPOUND = frozenset({"Block", "If", "While", "For"})
+COMPOUND = frozenset({"Block", "If", "While", "For", "InvariantBlock", "AtomicBlock"})
+# Statements only the VerCors front end makes (vercors_pvl/invariant_blocks.py): the C
+# front end's passes never meet them.
+NOT_IN_C = frozenset({"InvariantBlock", "AtomicBlock"})
 RESOURCES = frozenset({"Perm", "Read", "Write", "AtomicShare"})
 # A `match` naming this many kinds of a family dispatches over the family.
 MIN_KINDS = 7
@@ -51,36 +54,58 @@ DISPATCHES: dict[tuple[str, str, str], tuple[frozenset[str], str]] = {
     ("vercors_py/engine/execution/evaluate.py", "eval", "expression"): (
         RESOURCES, "resources are produced and consumed (engine/execution/produce_consume.py), not evaluated"),
     ("vercors_py/semantics/ghosts.py", "_code", "statement"): (
-        frozenset({"Block", "Barrier", "Assert", "Assume", "Break", "Continue", "Return"}),
-        "they compute nothing from memory but in specifications, which may use ghost arrays"),
+        frozenset({"Block", "Barrier", "Assert", "Assume", "Break", "Continue", "Return", "InvariantBlock",
+                   "AtomicBlock"}),
+        "they compute nothing from memory but in specifications, which may use ghost arrays (`A.statements` "
+        "enters the blocks)"),
     ("vercors_py/run/thread.py", "stmt", "statement"): (frozenset(), ""),
     ("vercors_py/races/protocol.py", "stmt", "statement"): (frozenset(), ""),
     ("vercors_py/races/statements.py", "may_jump", "statement"): (
         SIMPLE | {"Barrier"}, "a statement that holds no statement and is no jump cannot jump"),
     ("vercors_py/infer/shape.py", "stmt", "statement"): (frozenset(), ""),
     ("vercors_py/cfamily/access_log.py", "stmt", "statement"): (
-        frozenset({"CallStmt"}), "the C front end inlines calls: a mapped kernel has none"),
+        frozenset({"CallStmt"}) | NOT_IN_C, "the C front end inlines calls: a mapped kernel has none; "
+        "nor invariant or atomic blocks"),
     ("vercors_py/cfamily/async_order.py", "stmt", "statement"): (
-        SIMPLE - {"VarDecl"}, "the order of copies, waits and barriers: straight-line statements are none of them"),
+        SIMPLE - {"VarDecl"} | NOT_IN_C, "the order of copies, waits and barriers: straight-line statements are none "
+        "of them; no invariant or atomic blocks in C"),
+    ("vercors_py/obligations/paths.py", "_stmt", "statement"): (
+        SIMPLE - {"Barrier"} | {"Break", "Continue", "Return"},
+        "statements that hold no statement and are no barrier get no facts of the paths to them"),
+    ("vercors_py/infer/scoped_names.py", "_walk", "statement"): (
+        SIMPLE - {"VarDecl", "Barrier"} | {"Break", "Continue", "Return"},
+        "only declarations and the places of annotations (loops, barriers) bear on the names in scope"),
+    ("vercors_py/semantics/invariant_blocks.py", "_exits", "statement"): (
+        SIMPLE | {"Barrier"}, "a statement that holds no statement and is no jump cannot leave a block"),
 }
 
 
 # Walks that do not enter some statements holding statements, and why.
 WALKS: dict[tuple[str, str], tuple[frozenset[str], str]] = {
     ("vercors_py/cfamily/loop_statements.py", "retarget_continues"): (
-        frozenset({"While", "For"}), "a `continue` of a nested loop is that loop's"),
+        frozenset({"While", "For"}) | NOT_IN_C, "a `continue` of a nested loop is that loop's"),
     ("vercors_py/cfamily/switches.py", "_breaks"): (
-        frozenset({"While", "For"}), "a `break` in a loop inside the switch leaves that loop"),
+        frozenset({"While", "For"}) | NOT_IN_C, "a `break` in a loop inside the switch leaves that loop"),
+    ("vercors_py/cfamily/access_log.py", "stmt"): (NOT_IN_C, "C code has no invariant or atomic blocks"),
+    ("vercors_py/cfamily/async_flight.py", "stmt"): (NOT_IN_C, "C code has no invariant or atomic blocks"),
+    ("vercors_py/cfamily/async_order.py", "stmt"): (NOT_IN_C, "C code has no invariant or atomic blocks"),
+    ("vercors_py/cfamily/clang_translate.py", "_holding"): (NOT_IN_C, "C code has no invariant or atomic blocks"),
+    ("vercors_py/cfamily/exits.py", "_stmt"): (NOT_IN_C, "C code has no invariant or atomic blocks"),
     ("vercors_py/races/protocol.py", "_jumps"): (
-        frozenset({"While", "For"}), "the jumps of one loop: a nested loop's jumps are its own"),
+        frozenset({"While", "For", "InvariantBlock", "AtomicBlock"}),
+        "the jumps of one loop: a nested loop's jumps are its own; no jump leaves an invariant or atomic block"),
     ("vercors_py/races/statements.py", "continues"): (
         frozenset({"While", "For"}), "the `continue`s of one loop: a nested loop's are its own"),
     ("vercors_py/infer/scoped_names.py", "_what"): (
-        frozenset({"Block", "If"}), "not a walk: it names the kind of an annotation's place (loop, barrier)"),
+        frozenset({"Block", "If", "InvariantBlock", "AtomicBlock"}),
+        "not a walk: it names the kind of an annotation's place (loop, barrier)"),
     ("vercors_py/semantics/ghosts.py", "_code"): (
-        frozenset({"Block"}), "not a walk: `A.statements` enters every block; a block computes nothing itself"),
+        frozenset({"Block", "InvariantBlock", "AtomicBlock"}),
+        "not a walk: `A.statements` enters every block; a block computes nothing itself"),
     ("vercors_py/semantics/uniformity.py", "_first_use"): (
-        frozenset({"While"}), "a loop may run no iteration: any mention in it counts as a read (the default)"),
+        frozenset({"While", "InvariantBlock", "AtomicBlock"}),
+        "a loop may run no iteration: any mention in it counts as a read (the default), as in an invariant or "
+        "atomic block (whose invariant may read it first)"),
 }
 
 

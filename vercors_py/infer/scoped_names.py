@@ -70,6 +70,8 @@ class Scopes:
             case A.While():
                 self._record(stmt, frames)
                 self._walk(stmt.body, frames)
+            case A.InvariantBlock() | A.AtomicBlock():
+                self._walk(stmt.body, frames)
             case A.Barrier():
                 self._record(stmt, frames)
 

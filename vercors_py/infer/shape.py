@@ -335,6 +335,8 @@ class _Walk:
                 pass
             case A.Break() | A.Continue() | A.Return():
                 raise CannotInfer(stmt.span, "a jump (break, continue, return): its loop or body is not a simple count")
+            case A.InvariantBlock() | A.AtomicBlock():
+                raise CannotInfer(stmt.span, "an invariant or atomic block: `infer` writes no invariant of its own")
             case _:
                 raise CannotInfer(getattr(stmt, "span", None), f"{type(stmt).__name__} is not read by `infer`")
 

@@ -91,6 +91,8 @@ def _stmt(paths: _Paths, s, facts: tuple):
             mentioned = [c.expr for c in s.contract] + ([s.cond] if s.cond is not None else [])
             extra = _clause(A.ClauseKind.LOOP_INVARIANT, _relevant(paths.loop_facts(outside), mentioned))
             return attrs.evolve(s, contract=extra + s.contract, body=body)
+        case A.InvariantBlock() | A.AtomicBlock():
+            return attrs.evolve(s, body=_block(paths, s.body, facts))
         case A.Barrier(contract=tuple() as contract) if facts:
             extra = _clause(A.ClauseKind.REQUIRES, _relevant(facts, [c.expr for c in contract]))
             return attrs.evolve(s, contract=extra + contract)

@@ -33,6 +33,8 @@ def locals_in_scope(body: A.Block, target, inside: bool = False) -> tuple[Symbol
                 return visit(node.body, visible)
             case A.If():
                 return visit(node.then, visible) or (node.otherwise is not None and visit(node.otherwise, visible))
+            case A.InvariantBlock() | A.AtomicBlock():
+                return visit(node.body, visible)
         return False
 
     visit(body, ())

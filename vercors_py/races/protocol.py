@@ -339,6 +339,11 @@ class _Walk:
             case A.Block():
                 event, st = self.block(stmt.stmts, st, guard)
                 return event, st, guard
+            case A.InvariantBlock() | A.AtomicBlock():
+                # The invariant is its thread's (semantics/invariant_blocks.py): what the
+                # blocks run are the thread's own accesses.
+                event, st = self.block(stmt.body.stmts, st, guard)
+                return event, st, guard
             case A.Break() | A.Continue() | A.Return():
                 self.reach.setdefault(stmt.span, []).append(guard)
                 return Seq(()), st, guard

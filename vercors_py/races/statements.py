@@ -23,6 +23,8 @@ def may_jump(stmt) -> bool:
                 todo += [node.then] + ([node.otherwise] if node.otherwise is not None else [])
             case A.Block():
                 todo += list(node.stmts)
+            case A.InvariantBlock() | A.AtomicBlock():
+                pass        # left only through its end (semantics/invariant_blocks.py)
     return False
 
 
@@ -61,4 +63,6 @@ def continues(stmt) -> bool:
                 todo += [node.then] + ([node.otherwise] if node.otherwise is not None else [])
             case A.Block() as node:
                 todo += list(node.stmts)
+            case A.InvariantBlock() | A.AtomicBlock() as node:
+                todo.append(node.body)
     return False

@@ -22,7 +22,7 @@ from ..syntax import ast as A
 from ..semantics.evaluate import ConcreteEvaluator
 from ..semantics.faults import Fault, Unevaluable
 from .model import CellAccess, Cell, ThreadId
-from . import invariants, warps
+from . import invariant_blocks, invariants, warps
 from .values import NONE
 
 MAX_CALL_DEPTH = 200
@@ -219,7 +219,20 @@ class ThreadRun:
                 return Flow.CONTINUE
             case A.Return():
                 return Flow.RETURN
+            case A.InvariantBlock() | A.AtomicBlock():
+                return (yield from self.invariant_block(s, key, frame))
         return Flow.NEXT
+
+    def invariant_block(self, s: A.InvariantBlock | A.AtomicBlock, key: tuple, frame: dict):
+        """The resource leaves the thread around an invariant block's body and comes back
+        for an atomic block's (run/invariant_blocks.py); semantics/invariant_blocks.py
+        sees that a body is left only through its end."""
+        yield Step(key, s.span)
+        opens = isinstance(s, A.AtomicBlock)
+        invariant_blocks.move(self.launch, self, s, frame, to_thread=opens)
+        flow = yield from self.stmt(s.body, key + (0,), frame)
+        invariant_blocks.move(self.launch, self, s, frame, to_thread=not opens)
+        return flow
 
     def loop(self, s, key: tuple, frame: dict):
         if isinstance(s, A.For) and s.init is not None:

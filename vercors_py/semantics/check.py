@@ -16,6 +16,7 @@ from ..source import SourceText
 from ..syntax import ast as A
 from .ghosts import check_ghosts
 from .launches import check_launches
+from .invariant_blocks import check_invariant_blocks
 from .resolve import resolve
 from .symbols import Symbol
 from .types import check_types
@@ -56,6 +57,7 @@ def _check_program(program: A.Program, source: SourceText) -> CheckedProgram:
     problems += check_types(resolved)
     problems += [p for k in resolved.kernels for p in check_ghosts(k)]
     problems += check_launches(resolved)
+    problems += [p for k in resolved.kernels for p in check_invariant_blocks(k)]
     functions = {f.symbol: f for f in resolved.functions if f.symbol is not None}
     kernels: tuple[CheckedKernel, ...] = ()
     if not problems:

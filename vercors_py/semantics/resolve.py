@@ -55,6 +55,9 @@ class Resolver:
     def __init__(self) -> None:
         self.problems: list[D.Diagnostic] = []
         self.scopes = _Scopes(self.problems)
+        # The invariant blocks around the statement being resolved, innermost last: an
+        # atomic block names one of them (their names are no variables: a stack apart).
+        self.invariants: list[tuple[Symbol, A.Expr]] = []
 
     # ---- declarations ----
     def program(self, program: A.Program) -> A.Program:
@@ -197,6 +200,23 @@ class Resolver:
                 return self.block(s)
             case A.Break() | A.Continue() | A.Return():
                 return s
+            case A.InvariantBlock():
+                symbol = Symbol(SymbolKind.INVARIANT, s.name, None, s.name_span)
+                resource = self.expr(s.resource)
+                self.invariants.append((symbol, resource))
+                try:
+                    body = self.block(s.body)
+                finally:
+                    self.invariants.pop()
+                return attrs.evolve(s, resource=resource, body=body, symbol=symbol)
+            case A.AtomicBlock():
+                symbol, resource = next((i for i in reversed(self.invariants) if i[0].name == s.name), (None, None))
+                if symbol is None:
+                    self.problems.append(D.error(
+                        "type.invariant-block", s.name_span,
+                        f"`atomic({s.name})` is not inside an invariant block `{s.name}` of the same code: an "
+                        f"atomic block opens only an invariant block around it"))
+                return attrs.evolve(s, body=self.block(s.body), symbol=symbol, resource=resource)
         raise TypeError(f"unknown statement {type(s).__name__}")
 
     def scoped_stmt(self, s):

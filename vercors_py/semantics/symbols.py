@@ -23,6 +23,7 @@ class SymbolKind(enum.Enum):
     PARAM = "parameter"            # of a procedure or a pure function
     LOCAL = "local variable"
     BOUND = "bound variable"       # of a quantifier
+    INVARIANT = "invariant block"  # what an `atomic(NAME)` block names (A.InvariantBlock)
 
     @property
     def with_article(self) -> str:

@@ -220,6 +220,13 @@ class TypeChecker:
             case A.Block():
                 for inner in s.stmts:
                     self.stmt(inner, in_main, loops)
+            case A.InvariantBlock():
+                t = self.spec(s.resource, Ctx())
+                if t not in (T.BOOL, T.RESOURCE, None):
+                    self.error("type.mismatch", s.resource.span, f"an invariant must be boolean or a resource, not {t}")
+                self.stmt(s.body, in_main, loops)
+            case A.AtomicBlock():
+                self.stmt(s.body, in_main, loops)
 
     def atomic_update(self, s: A.AtomicUpdate, ctx: Ctx) -> None:
         wanted = atomics.OPERANDS.get(s.op)

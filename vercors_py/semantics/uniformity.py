@@ -141,6 +141,8 @@ class _Walker:
                     self.jumps.append((s, guard, loops))
             case A.Block():
                 return self.block(s.stmts, guard, loops)
+            case A.InvariantBlock() | A.AtomicBlock():
+                return self.block(s.body.stmts, guard, loops)
         return None
 
     def loop_body(self, loop, inner: A.Expr | None, loops: tuple) -> None:
@@ -397,6 +399,8 @@ def _parts(stmt) -> tuple:
             return (stmt.body,)
         case A.For():
             return (stmt.init, stmt.update, stmt.body)
+        case A.InvariantBlock() | A.AtomicBlock():
+            return (stmt.body,)
     return ()
 
 

@@ -429,8 +429,38 @@ class Block:
     span: Span = _span()
 
 
+@attrs.frozen
+class InvariantBlock:
+    """`invariant NAME(R) { body }` (VerCors's ParInvariant): the thread hands the
+    resource `R` to the invariant where the block starts (`invariant.establish`) and
+    gets it back where it ends; in between only the atomic blocks of this invariant
+    inside `body` open it.  The invariant belongs to the thread that runs the block: no
+    other thread's code can open it, so no other thread can reach R's resources
+    (docs/language.md, "Invariant blocks").  `symbol` is what its atomics name."""
+    name: str
+    resource: Expr
+    body: Block
+    name_span: Span = _span()
+    span: Span = _span()
+    symbol: "object" = _link()
+
+
+@attrs.frozen
+class AtomicBlock:
+    """`atomic(NAME) { body }` inside the invariant block NAME of the same code
+    (VerCors's ParAtomic): a critical section that gets the invariant's resource, runs
+    `body` and gives it back, which must hold again (`invariant.maintain`).  `symbol`
+    is the invariant block's and `resource` its resource, linked by the resolver."""
+    name: str
+    body: Block
+    name_span: Span = _span()
+    span: Span = _span()
+    symbol: "object" = _link()
+    resource: "Expr | None" = _link()
+
+
 Stmt = Union[VarDecl, Assign, ArrayAssign, AtomicUpdate, WarpExchange, If, While, For, Barrier, CallStmt,
-             Assert, Assume, Break, Continue, Return, Block]
+             Assert, Assume, Break, Continue, Return, Block, InvariantBlock, AtomicBlock]
 
 
 # ---- declarations ---------------------------------------------------------------------
@@ -642,6 +672,8 @@ def statements(node) -> Iterator[object]:
                 stack.append(current.body)
             case For():
                 stack.extend(x for x in (current.body, current.update, current.init) if x is not None)
+            case InvariantBlock() | AtomicBlock():
+                stack.append(current.body)
 
 
 def depth(node) -> int:

@@ -242,6 +242,11 @@ def _stmt(stmt: A.Stmt, indent: int) -> list[str]:
             head = pad + _for_header(stmt)
             return _clause_lines(contract, indent) + _attach(
                 head, _stmt(body, _body_indent(body, indent)), _is_block(body))
+        # No surface syntax of the language: VerCors's, for `show` and obligations.
+        case A.InvariantBlock(name=name, resource=resource, body=body):
+            return _attach(pad + f"invariant {name}({format_expr(resource)})", _stmt(body, indent), True)
+        case A.AtomicBlock(name=name, body=body):
+            return _attach(pad + f"atomic({name})", _stmt(body, indent), True)
         case _:
             raise TypeError(f"not a statement node: {stmt!r}")
 

@@ -41,6 +41,8 @@ def around_par(s: Scope, body: Tree) -> tuple[Invariant, Tree] | None:
     if not (isinstance(only, Tree) and only.data == "invariant_block"):
         return None
     name, resource, inner = only.children
+    if not any(n.data in ("par", "parallel", "sequential") for n in inner.iter_subtrees()):
+        return None         # around sequential code: the language's invariant block (invariant_blocks.py)
     held = []
     for part in _conjuncts(resource):
         match part:

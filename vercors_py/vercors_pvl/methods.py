@@ -326,4 +326,6 @@ def _with_invariants(stmt, extra):
                                 otherwise=_with_invariants(stmt.otherwise, extra) if stmt.otherwise else None)
         case A.While() | A.For():
             return attrs.evolve(stmt, contract=extra + stmt.contract, body=_with_invariants(stmt.body, extra))
+        case A.InvariantBlock() | A.AtomicBlock():
+            return attrs.evolve(stmt, body=_with_invariants(stmt.body, extra))
     return stmt

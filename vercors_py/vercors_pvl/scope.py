@@ -61,6 +61,7 @@ class Scope:
         # How an `\old(e)` is captured where `old` is "capture" (host.py: a par block
         # beside the method's code reads the method's start).
         self.capture = None
+        self.invariant_blocks: list[str] = []       # the invariant blocks around a statement (invariant_blocks.py)
 
     # ---- spans ----
     def span(self, node: Tree | Token) -> Span:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from lark import Tree
 
 from ..syntax import ast as A
-from . import invariants, matrices
+from . import invariant_blocks, invariants, matrices
 from .expressions import expr
 from .scope import Scope
 
@@ -133,7 +133,9 @@ class Statements:
                                "block, or beside other statements): only a method whose whole body is one "
                                "par block is mapped")
             case "invariant_block":
-                raise s.refuse("unsupported.statement", t, "`invariant` blocks are not mapped yet")
+                return invariant_blocks.invariant_block(self, t)
+            case "atomic_block" if s.invariant_blocks:
+                return [invariant_blocks.atomic_block(self, t)]
             case "atomic_block":
                 return [invariants.atomic(s, t)]
             case "spec_stmt":
@@ -208,7 +210,7 @@ class Statements:
                            f"`{s.par or '(unnamed)'}`")
         if tags is not None:
             raise s.refuse("unsupported.statement", tags, "a barrier that suspends invariants is not mapped yet")
-        if s.invariant is not None:
+        if s.invariant is not None or s.invariant_blocks:
             raise s.refuse("unsupported.statement", t, "a barrier inside an `invariant` block is not mapped")
         if body.data == "barrier_hint":
             raise s.refuse("unsupported.statement", body, "a barrier with a proof block is not mapped")

@@ -21,6 +21,7 @@ from .engine import Engine, Origin
 from ..explanation.counterexample import Point
 from .evaluate import Evaluator, Reads
 from .invariants import opened
+from .invariant_blocks import atomic_block, invariant_block
 from .produce_consume import Codes, Heap, Mode
 from ..explanation.rivals import Peers, access
 from .state import State
@@ -162,6 +163,10 @@ class Executor:
                 exits.ret(st)
             case A.Block():
                 self.block(s.stmts, st, exits)
+            case A.InvariantBlock():
+                invariant_block(self, s, st, exits)
+            case A.AtomicBlock():
+                atomic_block(self, s, st, exits)
             case _:
                 raise TypeError(f"unknown statement {type(s).__name__}")
 
