@@ -88,7 +88,7 @@ def test_the_kernel_contract_must_hand_the_threads_their_cells(run_cli, tmp_path
 
 
 def test_a_refused_construct_is_rejected_at_its_place(run_cli, tmp_path):
-    path = _variant(tmp_path, "kernel-example.pvl", "b[tid]=c[tid]; ", "b[tid]=c[tid]; invariant inv(true) { } ")
+    path = _variant(tmp_path, "kernel-example.pvl", "b[tid]=c[tid]; ", "b[tid]=c[tid]; atomic(inv) { } ")
     result = run_cli("check", path)
     assert result.returncode == 3 and "unsupported.statement" in result.stdout and ":19:22:" in result.stdout
 

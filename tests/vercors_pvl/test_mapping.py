@@ -139,7 +139,8 @@ def test_pure_functions_and_ranged_quantifiers():
 
 
 @pytest.mark.parametrize("change, code, word", [
-    (("x[tid] = 0;", "invariant inv(true) { x[tid] = 0; }"), "unsupported.statement", "`invariant`"),
+    # an invariant block is its thread's: one around a par block would be shared
+    (("x[tid] = 0;", "invariant inv(true) { par (int u = 0 .. 2) { } }"), "unsupported.statement", "`invariant`"),
     (("x[tid] = 0;", "atomic(inv) { x[tid] = 0; }"), "unsupported.statement", "`atomic`"),
     (("x[tid] = 0;", "x[tid] = (\\let int k = 0; k);"), "unsupported.expression", "\\let"),
     (("x[tid] = 0;", "x[tid] = 0; par (int u = 0 .. 2) { }"), "unsupported.statement", "par block"),

@@ -229,9 +229,9 @@ class ThreadRun:
         sees that a body is left only through its end."""
         yield Step(key, s.span)
         opens = isinstance(s, A.AtomicBlock)
-        invariant_blocks.move(self.launch, self, s, frame, to_thread=opens)
+        first = invariant_blocks.move(self.launch, self, s, frame, to_thread=opens)
         flow = yield from self.stmt(s.body, key + (0,), frame)
-        invariant_blocks.move(self.launch, self, s, frame, to_thread=not opens)
+        invariant_blocks.move(self.launch, self, s, frame, to_thread=not opens, before=first if opens else None)
         return flow
 
     def loop(self, s, key: tuple, frame: dict):
