@@ -431,12 +431,10 @@ class Block:
 
 @attrs.frozen
 class InvariantBlock:
-    """`invariant NAME(R) { body }` (VerCors's ParInvariant): the thread hands the
-    resource `R` to the invariant where the block starts (`invariant.establish`) and
-    gets it back where it ends; in between only the atomic blocks of this invariant
-    inside `body` open it.  The invariant belongs to the thread that runs the block: no
-    other thread's code can open it, so no other thread can reach R's resources
-    (docs/language.md, "Invariant blocks").  `symbol` is what its atomics name."""
+    """`invariant NAME(R) { body }` (VerCors's ParInvariant): the thread hands `R` to
+    the invariant where the block starts (`invariant.establish`) and gets it back at its
+    end; only atomic blocks inside `body` open it, so it is the thread's own: no other
+    thread can reach R's resources (docs/language.md, "Invariant blocks")."""
     name: str
     resource: Expr
     body: Block
@@ -447,10 +445,9 @@ class InvariantBlock:
 
 @attrs.frozen
 class AtomicBlock:
-    """`atomic(NAME) { body }` inside the invariant block NAME of the same code
-    (VerCors's ParAtomic): a critical section that gets the invariant's resource, runs
-    `body` and gives it back, which must hold again (`invariant.maintain`).  `symbol`
-    is the invariant block's and `resource` its resource, linked by the resolver."""
+    """`atomic(NAME) { body }` inside the invariant block NAME (VerCors's ParAtomic):
+    gets its resource, runs `body`, gives it back (`invariant.maintain`).  `symbol` and
+    `resource` are the invariant block's, linked by the resolver."""
     name: str
     body: Block
     name_span: Span = _span()
