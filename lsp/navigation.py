@@ -108,6 +108,11 @@ class Index:
                 self.declarations[id(symbol)] = node
             case A.Barrier() if kernel is not None:
                 self.barriers.append((kernel, node))
+            case A.InvariantBlock() if isinstance(symbol, Symbol):
+                self._reference(Reference(node.name_span, symbol, True))
+                self.declarations[id(symbol)] = node
+            case A.AtomicBlock() if isinstance(symbol, Symbol):
+                self._reference(Reference(node.name_span, symbol, False))
 
     def _reference(self, ref: Reference) -> None:
         if self.dialect is None or self._written(ref):
@@ -170,6 +175,8 @@ def describe(symbol: Symbol, decl) -> str:
             return f"{contract}void {decl.name}({params})"
         case A.ArrayDecl():
             return f"{decl.scope.value} {decl.elem_type}[{format_expr(decl.length)}] {decl.name}"
+        case A.InvariantBlock():
+            return f"invariant {decl.name}({format_expr(decl.resource)})"
     if symbol.kind is SymbolKind.ARRAY:
         return f"{symbol.scope.value} {symbol.type}[] {symbol.name}"
     return f"{symbol.type} {symbol.name}"

@@ -99,6 +99,8 @@ WALKS: dict[tuple[str, str], tuple[frozenset[str], str]] = {
     ("vercors_py/infer/scoped_names.py", "_what"): (
         frozenset({"Block", "If", "InvariantBlock", "AtomicBlock"}),
         "not a walk: it names the kind of an annotation's place (loop, barrier)"),
+    ("lsp/navigation.py", "_visit"): (
+        frozenset({"Block", "If", "While", "For"}), "not a walk: `A.walk` enters every node; it records names"),
     ("vercors_py/semantics/ghosts.py", "_code"): (
         frozenset({"Block", "InvariantBlock", "AtomicBlock"}),
         "not a walk: `A.statements` enters every block; a block computes nothing itself"),

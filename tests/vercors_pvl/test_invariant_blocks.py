@@ -143,3 +143,17 @@ def test_a_jump_out_of_a_block_is_rejected_and_one_within_it_is_not():
     found = _with_break(looped, inside_loop=False)
     assert any(c == "type.invariant-block" and "`break` out of" in m for c, m in found), found
     assert _with_break(lambda block, span: block, inside_loop=True) == []
+
+
+def test_an_atomic_block_names_its_invariant_block_for_the_editor():
+    from lsp.navigation import Index, hover_text
+    text = OK
+    parsed = frontend.parse(text, "k.pvl")
+    checked = check_program(parsed.program, parsed.source)
+    index = Index(checked.program, parsed.source)
+    at = text.index("atomic(inv)") + len("atomic(")
+    ref = index.reference_at(at)
+    assert ref is not None and not ref.is_declaration and ref.symbol.name == "inv"
+    declared = [r for r in index.references if r.symbol is ref.symbol and r.is_declaration]
+    assert [text[r.span.start:r.span.end] for r in declared] == ["inv"]
+    assert "invariant inv(" in hover_text(ref, index, markdown=False)

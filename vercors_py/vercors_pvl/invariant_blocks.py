@@ -34,9 +34,12 @@ def invariant_block(statements, t: Tree) -> list[A.Stmt]:
             ours = s.names.get(vercors)
             if isinstance(ours, str) and ours in s.local_types:
                 copy = s.fresh(f"{ours}_at_{name}")
-                span = s.span(t)
-                copies.append(A.VarDecl(s.local_types[ours], copy, A.Name(ours, span=span, spelling=vercors),
-                                        name_span=span, span=span))
+                # Declared where the invariant reads the local (messages about the copy
+                # point there), with the value it has where the block starts.
+                at = s.span(next(n for n in resource.iter_subtrees_topdown()
+                                 if n.data == "name" and str(n.children[0]) == vercors))
+                copies.append(A.VarDecl(s.local_types[ours], copy, A.Name(ours, span=at, spelling=vercors),
+                                        name_span=at, span=s.span(t)))
                 s.bind(vercors, copy)
         held = expr(s, resource)
     finally:
