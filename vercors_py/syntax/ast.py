@@ -431,10 +431,8 @@ class Block:
 
 @attrs.frozen
 class InvariantBlock:
-    """`invariant NAME(R) { body }` (VerCors's ParInvariant): the thread hands `R` to
-    the invariant where the block starts (`invariant.establish`) and gets it back at its
-    end; only atomic blocks inside `body` open it, so it is the thread's own: no other
-    thread can reach R's resources (docs/language.md, "Invariant blocks")."""
+    """`invariant NAME(R) { body }` (VerCors's ParInvariant), the thread's own: only
+    atomic blocks in `body` open it (docs/language.md, "Invariant blocks")."""
     name: str
     resource: Expr
     body: Block
@@ -445,9 +443,8 @@ class InvariantBlock:
 
 @attrs.frozen
 class AtomicBlock:
-    """`atomic(NAME) { body }` inside the invariant block NAME (VerCors's ParAtomic):
-    gets its resource, runs `body`, gives it back (`invariant.maintain`).  `symbol` and
-    `resource` are the invariant block's, linked by the resolver."""
+    """`atomic(NAME) { body }` in the invariant block NAME (VerCors's ParAtomic); the
+    resolver links its `symbol` and `resource`."""
     name: str
     body: Block
     name_span: Span = _span()
