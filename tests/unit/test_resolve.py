@@ -191,3 +191,18 @@ def test_reserved_names_are_not_visible_in_pure_functions():
     text = "pure int f(int n) = n + tid;\nkernel k {\n  void main() { }\n}\n"
     _, problems = resolve(parser.parse(text, "fn.pvl").program)
     assert [d.code for d in problems] == ["type.unknown-name"]
+
+
+def test_an_unknown_name_in_a_pure_function_points_at_the_remedy():
+    """A workshop participant wrote `2 * A[i]` in a pure function and read only "'A' is
+    not declared": the message says why and what to do instead."""
+    text = ("pure int twice(int i) = 2 * A[i];\n"
+            "kernel k {\n  global int[tcount] A;\n  void main() { int x = twice(tid); }\n}\n")
+    _, problems = resolve(parser.parse(text, "fn.pvl").program)
+    (d,) = problems
+    assert d.code == "type.unknown-name" and "in pure function `twice`" in d.message
+    assert "pass what it needs as arguments" in d.message and "\\sum" in d.message
+    # outside a function the message stays short
+    text = "kernel k {\n  void main() {\n    int x = nope;\n  }\n}\n"
+    _, problems = resolve(parser.parse(text, "unknown.pvl").program)
+    assert problems[0].message == "'nope' is not declared"

@@ -58,6 +58,7 @@ class Resolver:
         # The invariant blocks around the statement being resolved, innermost last: an
         # atomic block names one of them (their names are no variables: a stack apart).
         self.invariants: list[tuple[Symbol, A.Expr]] = []
+        self.function_name: str | None = None     # the pure function being resolved
 
     # ---- declarations ----
     def program(self, program: A.Program) -> A.Program:
@@ -85,16 +86,28 @@ class Resolver:
         symbol = self.scopes.lookup(fn.name)
         # Reserved names are not in scope inside top-level functions: they belong to kernels.
         self.scopes.push()
+        self.function_name = fn.name
         params = tuple(self.param(p, SymbolKind.PARAM) for p in fn.params)
         contract = tuple(self.clause(c) for c in fn.contract)
         # The measure sees the parameters, as the requires clauses do.
         decreases = self.clause(fn.decreases) if fn.decreases is not None else None
         body = self.expr(fn.body) if fn.body is not None else None
+        self.function_name = None
         self.scopes.pop()
         if symbol is None or symbol.span != fn.name_span:
             symbol = Symbol(SymbolKind.FUNCTION, fn.name, fn.ret_type, fn.name_span)
         return attrs.evolve(fn, params=params, contract=contract, decreases=decreases, body=body,
                             symbol=symbol)
+
+    def _outside_function(self, name: str) -> str:
+        """The remedy, where an unknown name stands in a pure function: a function sees
+        its parameters only, not a kernel's arrays, parameters or ids."""
+        if self.function_name is None:
+            return ""
+        return (f" in pure function `{self.function_name}`: a pure function sees only its own parameters, not a "
+                f"kernel's arrays, parameters or ids; pass what it needs as arguments (`{self.function_name}("
+                f"{name}[i], ...)` for a cell), or state a fact about a whole array in a contract, with `\\sum` "
+                f"for a sum over its cells (docs/language.md, \"Pure functions\")")
 
     def param(self, p: A.Param, kind: SymbolKind) -> A.Param:
         symbol = self.scopes.declare(Symbol(kind, p.name, p.type, p.name_span))
@@ -240,7 +253,8 @@ class Resolver:
             case A.Name():
                 symbol = self.scopes.lookup(e.id)
                 if symbol is None:
-                    self.problems.append(D.error("type.unknown-name", e.span, f"'{e.id}' is not declared"))
+                    self.problems.append(D.error("type.unknown-name", e.span, f"'{e.id}' is not declared"
+                                                 + self._outside_function(e.id)))
                 return attrs.evolve(e, symbol=symbol)
             case A.Unary():
                 return attrs.evolve(e, operand=self.expr(e.operand))
