@@ -108,12 +108,15 @@ def launches(kernel: A.Kernel, functions, gsize: int | None, ngroups: int | None
     (or the given sizes), with the first parameter values the contexts allow."""
     found = []
     free = [p.name for p in kernel.params if p.name not in given]
+    length_params = _free_lengths(kernel)
     for k, (g, n, shape) in enumerate(_sizes(names_components(kernel), gsize, ngroups, _pinned(kernel))):
         # Each size pair starts from other parameter values, so a sweep sees several.
         candidates = PARAM_VALUES[k % len(PARAM_VALUES):] + PARAM_VALUES[:k % len(PARAM_VALUES)]
         # and the launch's sizes, which lengths often are (`\\length(a) == tcount`)
         candidates += tuple(v for v in (g, g * n) if v not in candidates)
-        for values in itertools.islice(itertools.product(candidates, repeat=len(free)), MAX_PARAM_COMBINATIONS):
+        fitting = (g * n,) + tuple(v for v in candidates if v != g * n)
+        choices = [fitting if name in length_params else candidates for name in free]
+        for values in itertools.islice(itertools.product(*choices), MAX_PARAM_COMBINATIONS):
             params = {**given, **dict(zip(free, values))}
             launch = ConcreteLaunch(g, n, tuple((p.name, params[p.name]) for p in kernel.params), shape)
             lengths = lengths_if_allowed(kernel, functions, launch)
@@ -123,6 +126,24 @@ def launches(kernel: A.Kernel, functions, gsize: int | None, ngroups: int | None
         if found and not sweep:
             break
     return found
+
+
+def _free_lengths(kernel: A.Kernel) -> set[str]:
+    """The parameters that are an array's length (a C pointer's `\\length(d)`) and that
+    no fact constrains but `>= 0`: an uncontracted kernel's.  A launch gives such an
+    array a cell for each thread, so the run tries that length first, not one that would
+    make every access fail (`--param` chooses another).  A length the contract ties to
+    other values (`\\length(in) == n`) is chosen with them, as any parameter."""
+    names = {a.length.id for a in kernel.arrays if isinstance(a.length, A.Name)}
+    facts = [c.expr for c in kernel.contexts] + [c.expr for c in kernel.main.contract if c.kind.is_pre]
+    tied = set()
+    for e in facts:
+        for f in pure_conjuncts(e):
+            match f:
+                case A.Binary(op=">=", left=A.Name(id=name), right=A.IntLit(value=0)) if name in names:
+                    continue
+            tied |= {n.id for n in A.walk(f) if isinstance(n, A.Name) and n.id in names}
+    return names - tied
 
 
 def _sizes(dimensional: bool, gsize, ngroups, pinned: dict[str, int]) -> list[tuple[int, int, tuple | None]]:
