@@ -1,21 +1,23 @@
 """A method whose par statements stand beside other code, or which calls methods: a
-kernel of one thread (the method's code) that *launches* a kernel for each par block
-(docs/vercors-pvl-frontend.md, "Par statements in a method").
+kernel of one thread (the method's code) that *launches* a kernel for each par statement
+(docs/vercors.md, "Par statements in a method").
 
 VerCors's encoding of a par statement (ParBlockEncoder.scala) is: exhale the region's
 precondition, inhale its postcondition, and check each block apart: one iteration's body
 against the block's contract, its barriers against each other.  Here:
 
-- each par block is a kernel of one work group of its own, one thread per iteration,
-  whose thread contract is the block's and whose kernel contract is VerCors's quantified
-  one (`quantify`: a conjunct that names the iteration variable holds for every
-  iteration, `\\forall*` over the range; one that does not is stated once);
-- the par statement is a call of a procedure *proved by* those kernels
-  (`Procedure.proved_by`): its contract is their launch contracts, and
+- a lone par block is a kernel of one work group, one thread per iteration, whose thread
+  contract is the block's and whose kernel contract is VerCors's quantified one
+  (`quantify`: a conjunct that names the iteration variable holds for every iteration,
+  `\\forall*` over the range; one that does not is stated once); it runs only when its
+  range is not empty, as in VerCors;
+- a `parallel` region is one kernel whose threads are its blocks' iterations, counted off
+  block after block (so `races` and `run` see the blocks side by side); each range must
+  not be reversed, and a barrier in a region of several blocks is refused (it waits for
+  its block only); a `sequential` region is its regions one after the other;
+- the par statement is a call of a procedure *proved by* the kernel
+  (`Procedure.proved_by`): its contract is the kernel's launch contract, and
   semantics/launches.py checks that it is exactly that;
-- a single block runs only when its range is not empty, as in VerCors; in a `parallel`
-  region every block is launched (an empty range must then be ruled out: a kernel of no
-  thread is never verified); a `sequential` region is its regions one after the other;
 - the method's values the blocks read (parameters, array lengths, the locals in scope,
   which VerCors's par blocks may read but not assign) are the kernels' parameters;
 - `\\old(e)` in a block's contract is `e` at the method's start: captured there into a
