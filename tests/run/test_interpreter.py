@@ -385,6 +385,23 @@ kernel k {
     assert [d.code for d in result.diagnostics] == ["run.inputs"]
 
 
+def test_user_inputs_that_miss_the_precondition_are_one_note_not_errors():
+    """What a run on inputs the contract does not speak of finds is their consequence:
+    one note, and the launch is not run (a workshop participant got 11 errors)."""
+    text = """
+kernel k {
+  global int[tcount] a;
+  requires Perm(a[tid], write) ** a[tid] > 0;
+  ensures Perm(a[tid], write) ** a[tid] > 1;
+  void main() { a[tid] = a[tid] + 1; }
+}
+"""
+    result = run(text, gsize=4, ngroups=1, init=(("a", "i - 1"),))
+    [note] = result.diagnostics
+    assert note.code == "run.inputs" and "not run" in note.message
+    assert not any(r.ran for r in result.launches) and result.verdict.value == "inconclusive"
+
+
 def test_abstract_functions_get_one_interpretation_and_unbounded_quantifiers_are_skipped():
     text = """
 pure int f(int i);

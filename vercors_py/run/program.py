@@ -91,6 +91,16 @@ def run_launch(checked, kernel, launch, lengths, options: RunOptions, inits: dic
     else:
         if not inits:
             return LaunchResult(launch, options.schedule, seed, 0, (), ran=False)
+    failing = run.top_precondition_fails()
+    if failing is not None:
+        # Chosen inputs the contract does not speak of: what a run on them finds would be
+        # the inputs' doing, each a consequence of this one fact, so it is one note.
+        invariant = run.read_invariant()
+        what = "kernel invariant" if invariant is not None and failing in invariant.false else "precondition"
+        run.report(None, "run.inputs", failing.span,
+                   f"the inputs given (--init, --param) do not meet this {what}, so this launch was not run: "
+                   f"what it would find could come from the inputs; give inputs that meet it", warning=True)
+        return LaunchResult(launch, options.schedule, seed, 0, tuple(run.problems.values()), ran=False)
     run.start()
     if not run.stopped:
         Driver(run).go()
