@@ -68,7 +68,8 @@ def parse_init(array: A.ArrayDecl, kernel: A.Kernel, text: str) -> Init:
     raise InputError(f"--init {array.name}={text}: " + (problems[0].message if problems else "not an expression"))
 
 
-def _pure(functions) -> ConcreteEvaluator:
+def pure_evaluator(functions) -> ConcreteEvaluator:
+    """An evaluator of expressions that read no memory (sizes, lengths, facts)."""
     def no_memory(array, index, span):
         raise Unevaluable(span, "memory in a size expression")
     return ConcreteEvaluator(functions, no_memory)
@@ -79,7 +80,7 @@ def lengths_if_allowed(kernel: A.Kernel, functions, launch: ConcreteLaunch) -> d
     precondition that read no memory (`tid < \\length(a)`: a launch that breaks them is
     not one the contract speaks of); None when the launch is not one the kernel allows."""
     base = size_frame(kernel, launch)
-    evaluator = _pure(functions)
+    evaluator = pure_evaluator(functions)
     facts = [f for c in kernel.main.contract if c.kind.is_pre for f in pure_conjuncts(c.expr)]
     try:
         for g in range(launch.ngroups):
@@ -187,7 +188,7 @@ def initial_memory(kernel: A.Kernel, launch: ConcreteLaunch, lengths: dict, init
     """(array Symbol, group or None) -> values, for the `attempt`-th try."""
     memory = {}
     base = size_frame(kernel, launch)
-    evaluator = _pure(functions)
+    evaluator = pure_evaluator(functions)
     fallback = "random" if attempt < 1 else ("zeros", "index", "random")[attempt % 3]
     for a in kernel.arrays:
         init = inits.get(a.name, Init(fallback))

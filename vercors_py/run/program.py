@@ -11,11 +11,10 @@ import time
 
 from .. import deep
 from .. import diagnostics as D
-from ..semantics.evaluate import ConcreteEvaluator
 from ..semantics.faults import Fault, Unevaluable
 from ..semantics.launches import NotLaunchable, launch_sizes
 from ..syntax import ast as A
-from .inputs import InputError, initial_memory, launches, parse_init, write_equalities
+from .inputs import InputError, initial_memory, launches, parse_init, pure_evaluator, write_equalities
 from .launch import KernelRun
 from .model import ConcreteLaunch, LaunchResult, RunOptions, RunResult, RunVerdict
 from .schedule import Driver
@@ -123,7 +122,7 @@ def nested(parent: KernelRun, call: A.CallStmt, procedure: A.Procedure, args: li
             raise Unevaluable(call.span, f"the launch of {name}: a kernel with local memory")
         params = tuple((p.name, v) for p, v in zip(kernel.params, args))
         frame = {p.symbol: v for p, v in zip(kernel.params, args)}
-        evaluator = ConcreteEvaluator(parent.functions, _no_memory)
+        evaluator = pure_evaluator(parent.functions)
         try:
             gsize, ngroups = (evaluator.value(e, frame) for e in launch_sizes(kernel))
         except (NotLaunchable, Fault) as why:
@@ -147,10 +146,6 @@ def nested(parent: KernelRun, call: A.CallStmt, procedure: A.Procedure, args: li
             parent.problems.setdefault(key, d)
         if child.stopped:
             parent.stopped = True
-
-
-def _no_memory(array, index, span):
-    raise Unevaluable(span, "a launch's sizes read no memory")
 
 
 def _merge(results) -> tuple[D.Diagnostic, ...]:

@@ -36,18 +36,13 @@ from ..semantics.launches import NotLaunchable, procedure_contract
 from ..syntax import ast as A
 from .expressions import expr, scalar_type
 from .scope import Array, Scope, Unsupported
-from .statements import Statements, clause
+from ..syntax.par_kernels import size_facts
+from .statements import Statements, clause, facts
 
 
 def _names_in(t, var: str) -> bool:
     return any(isinstance(n, Token) and n.type == "NAME" and str(n) == var for n in t.scan_values(lambda v: True)) \
         if isinstance(t, Tree) else isinstance(t, Token) and str(t) == var
-
-
-def _conjuncts(t) -> list:
-    if isinstance(t, Tree) and t.data == "binary" and str(t.children[1]) in ("&&", "**"):
-        return _conjuncts(t.children[0]) + _conjuncts(t.children[2])
-    return [t]
 
 
 class Host:
@@ -165,7 +160,7 @@ class Host:
         # In a region each block's range must not be reversed: the threads are counted off.
         counted = [A.ContextEverywhere(A.Binary(">=", p.size, A.IntLit(0, span=span), span=span), span=span)
                    for p in parts if p.lo is not None and len(parts) > 1]
-        kernel = A.Kernel(kname, (), (*self.arrays, *self.everywhere, *counted, *_geometry(span, offset), level, main),
+        kernel = A.Kernel(kname, (), (*self.arrays, *self.everywhere, *counted, *size_facts(span, offset), level, main),
                           name_span=span, span=span)
         only = parts[0]
         nonempty = A.Binary("<", only.lo, only.hi, span=span) if single and only.lo is not None else None
@@ -225,7 +220,7 @@ class Host:
             if c.data != "clause":
                 self._clause(c)        # refuses it, naming it
             word = str(c.children[0])
-            for part in _conjuncts(c.children[1]):
+            for part in facts(s, c.children[1]):
                 quantified = var is not None and (not single or _names_in(part, var))
                 saved = dict(s.names)
                 try:
@@ -413,11 +408,5 @@ def method_kernels(s: Scope, m: Tree, name: Token, params: tuple[A.Param, ...], 
     code = A.Block((*h.captures, *code.stmts), span=code.span)
     span = s.span(name)
     main = A.Procedure(thread + tuple(whole(s, d) for d in made), "main", (), code, name_span=span, span=s.span(m))
-    members = (*arrays, *everywhere, *_geometry(span, A.IntLit(1, span=span)), *h.procedures, main)
+    members = (*arrays, *everywhere, *size_facts(span, A.IntLit(1, span=span)), *h.procedures, main)
     return [A.Kernel(str(name), params, members, name_span=span, span=s.span(m)), *h.kernels]
-
-
-def _geometry(span, size: A.Expr) -> list[A.ContextEverywhere]:
-    return [A.ContextEverywhere(A.Binary("==", A.Name("ngroups", span=span), A.IntLit(1, span=span), span=span),
-                                span=span),
-            A.ContextEverywhere(A.Binary("==", A.Name("gsize", span=span), size, span=span), span=span)]
