@@ -233,3 +233,11 @@ def test_a_cached_note_after_an_edit_above_it_is_the_fresh_one(name):
     # where their values are from in words and related places, never by line number.
     cached, fresh = cached_and_fresh_after_an_edit_above((DATA / name).read_text())
     assert cached.diagnostics == fresh.diagnostics
+
+
+def test_a_cell_below_zero_on_a_branch_not_taken_is_not_shown():
+    """`lid > 0 ? a[lid - 1] : ...` at lid 0 reads no cell; the note shows the cells read."""
+    (d,) = _errors("untaken-branch-cell.pvl")
+    note = _note(d)
+    assert "lid = 0" in note and "a[0] = " in note
+    assert "a[-1]" not in note

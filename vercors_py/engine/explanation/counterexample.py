@@ -222,6 +222,8 @@ def _cells(model, goal) -> list[str]:
             name = _array_name(term.arg(0))
             index = _value(model, term.arg(1))
             value = _value(model, term)
-            if name is not None and index is not None and value is not None:
+            # A cell below 0 is no cell: its read sits on a branch not taken (`lid > 0 ?
+            # a[lid - 1] : 0` at lid 0), since a read that happens is checked in bounds.
+            if name is not None and isinstance(index, int) and index >= 0 and value is not None:
                 found.setdefault(f"{name}[{index}]", f"{name}[{index}] = {value}")
     return list(found.values())
