@@ -146,6 +146,7 @@ _CODES = [
     ("unsupported.atomic", "an atomic operation the C front end does not map (atomic_fetch_add, one in a contract, a floating-point atomicMin, ...)"),
     ("unsupported.warp", "a warp-level function that is not mapped: a mask other than the full warp, a width that is not a constant, __activemask, __match_*, __reduce_*, warp tiles of cooperative groups, OpenCL's sub-group functions"),
     ("unsupported.dimension", "an OpenCL id or size function (get_local_id, ...) whose dimension is not a constant 0, 1 or 2 (in code or in a VerCors annotation), or a CUDA id of another axis than x, y, z in one"),
+    ("unsupported.macro", "a macro named in an annotation that expands to no integer constant expression (`#define IDX (blockIdx.x * blockDim.x + threadIdx.x)`), or a macro called in an annotation (`SQ(in[i])`)"),
     ("unsupported.statement", "a statement outside the subset: a goto that is not a forward jump out of blocks, a switch with a case label inside a nested statement, ..."),
     ("unsupported.declaration", "a declaration outside the subset: template kernels never instantiated, structs, globals, kernels with a return value, VerCors's ghost parameters (`given`, `yields`) of a kernel, ..."),
     ("unsupported.expression", "an expression of VerCors's PVL without counterpart in the kernel language: `\\let`, `\\result`, `null` other than in a fact `a != null`, `\\old` in a barrier's contract, fields, ..."),

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..semantics.symbols import RESERVED_NAMES
 from ..source import SourceText
 from ..syntax import parser
-from . import vercors_annotations
+from . import annotation_macros, vercors_annotations
 from .clang_scope import Scope, in_c_scope
 from .fact_components import leaf, parse_leaves, renamed, spelled_leaves
 
@@ -32,9 +32,10 @@ def read(scope: Scope, start: int, end: int, text: str | None = None) -> parser.
     named, text = spelled_leaves(vocabulary.text, lambda name, member: leaf(scope, name, member), start, end)
     changed = named or vocabulary.changed or text is not None
     parsed = parser.parse_annotation(SourceText(source.path, text) if changed else source, start, end)
-    items = (in_c_scope(vercors_annotations.read(scope, item, vocabulary), scope) for item in parsed.items)
+    items = tuple(in_c_scope(vercors_annotations.read(scope, item, vocabulary), scope) for item in parsed.items)
+    items, refused = annotation_macros.resolve(scope, items, start)
     return parser.Annotation(tuple(renamed(item, named) for item in items),
-                             parsed.diagnostics + vocabulary.problems)
+                             parsed.diagnostics + vocabulary.problems + refused)
 
 
 def written(name: str) -> str | None:

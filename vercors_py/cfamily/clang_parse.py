@@ -85,6 +85,8 @@ class _Native:
         self.eval_float_value = declare(lib, "clang_EvalResult_getAsDouble", [p], ctypes.c_double)
         self.eval_dispose = declare(lib, "clang_EvalResult_dispose", [p], None)
         self.unary_kind = declare(lib, "clang_getCursorUnaryOperatorKind", [cindex.Cursor], ctypes.c_int)
+        self.location_at = declare(lib, "clang_getLocationForOffset", [cindex.TranslationUnit, p, u],
+                                   cindex.SourceLocation)
 
     @staticmethod
     def _declare(lib: ctypes.CDLL, name: str, argtypes: list, restype):
@@ -188,6 +190,8 @@ class ClangUnit:
     # The file's explicit instantiations, referenced in text added after the file's
     # (clang_templates.py); none when nothing was added.
     explicit: tuple[clang_templates.Explicit, ...] = ()
+    # clang's arguments for this file, kept to read variants of its text (`probe`).
+    args: tuple[str, ...] = ()
     # clang's handle of the file, looked up once (every location's test compares with it).
     _file: list = attrs.field(factory=list, init=False, repr=False)
 
@@ -296,13 +300,38 @@ def parse(text: str, path: str, dialect: Dialect | None = None,
         # libclang returns no unit only when it fails itself (it crashed, or was given
         # arguments it cannot use); a fault of the tool, not of the kernel.
         problem = D.error("internal.error", source.span(0, 0), f"clang could not read the file: {e}")
-        return ClangUnit(source, dialect, None, (problem,), positions)
+        return ClangUnit(source, dialect, None, (problem,), positions, args=tuple(args))
     explicit = clang_templates.explicit_instantiations(tu, text, positions) \
         if dialect is Dialect.CUDA else []
     if explicit:
         tu.reparse(unsaved_files=[(path, (text + clang_templates.added_text(tu, explicit)).encode("utf-8"))])
-    unit = ClangUnit(source, dialect, tu, (), positions, tuple(explicit))
+    unit = ClangUnit(source, dialect, tu, (), positions, tuple(explicit), tuple(args))
     return attrs.evolve(unit, diagnostics=tuple(_diagnostics(unit)))
+
+
+def probe(unit: ClangUnit, text: str) -> cindex.TranslationUnit:
+    """Clang's reading of another text as this file, with the file's arguments and a
+    record of the macros defined and expanded (annotation_macros.py asks it what a
+    macro means at a place of the file); its errors are the caller's to read."""
+    path = str(unit.source.path)
+    return cindex.Index.create().parse(path, args=list(unit.args), unsaved_files=[(path, text.encode("utf-8"))],
+                                       options=cindex.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
+
+
+def use_offset(tu: cindex.TranslationUnit, path: str, location: cindex.SourceLocation) -> int | None:
+    """The byte offset in the file `path` of `tu` where a location is used (a macro's
+    tokens: at the start of its use); None for a use in another file."""
+    native = _lib()
+    file = native.expansion_file(location)
+    return native.expansion_offset(location) \
+        if file and native.same_file(file, native.get_file(tu, path.encode())) else None
+
+
+def cursor_at(tu: cindex.TranslationUnit, path: str, byte_offset: int) -> cindex.Cursor:
+    """The cursor at a byte offset of a file of `tu` (a macro's use: its expansion, when
+    clang kept a record of them)."""
+    native = _lib()
+    return cindex.Cursor.from_location(tu, native.location_at(tu, native.get_file(tu, path.encode()), byte_offset))
 
 
 def _diagnostics(unit: ClangUnit) -> list[D.Diagnostic]:

@@ -25,7 +25,8 @@ from .. import diagnostics as D
 from ..semantics.symbols import AXES, RESERVED_NAMES
 from ..syntax import ast as A
 from ..syntax import parser
-from . import access_log, annotation_components, async_flight, async_order, pure_helpers, vercors_annotations, vercors_olds
+from . import access_log, annotation_components, annotation_macros, async_flight, async_order, pure_helpers
+from . import vercors_annotations, vercors_olds
 from .annotation_claims import Claims
 from . import clang_builtins as B
 from . import clang_gpuverify as gpuverify
@@ -222,9 +223,10 @@ def _declares(unit: ClangUnit, bounds: tuple[int, int]) -> bool:
 
 def _declarations(scope: Scope, bounds: tuple[int, int]) -> list:
     parsed = parser.parse_annotation(scope.unit.source, *bounds, declarations=True)
-    scope.problems.extend(parsed.diagnostics)
+    items, refused = annotation_macros.resolve(scope, parsed.items, bounds[0])
+    scope.problems.extend(parsed.diagnostics + refused)
     functions = []
-    for item in parsed.items:
+    for item in items:
         if isinstance(item, A.Function):
             functions.append(item)
         else:

@@ -1,0 +1,12 @@
+//:: verdict verified
+// The OpenCL twin of macro-size.cu: defines in annotations of a .cl file.
+#define BLOCK 32u
+#define LAST (BLOCK - 1)
+/*@
+  context_everywhere ngroups == 1 && gsize == BLOCK && \length(out) == gsize;
+  requires Perm(out[tid], write);
+  ensures  Perm(out[tid], write) ** out[tid] == LAST - tid;
+@*/
+__kernel void k(__global int *out) {
+  out[get_local_id(0)] = LAST - get_local_id(0);
+}
