@@ -13,11 +13,13 @@ from vercors_py.obligations import model as M
 from vercors_py.syntax import ast as A
 
 from . import navigation, status
+from .pictures import PICTURE_COMMAND
 from .positions import Positions
 from .session import Document, Session, Snapshot
 
 VERIFY_COMMAND = "vercorsPy.verify"
 STOP_COMMAND = "vercorsPy.stopVerification"
+PICTURE_TITLE = "▦ picture"
 
 _SYMBOL_KIND = {
     "kernel": types.SymbolKind.Class,
@@ -183,6 +185,10 @@ class Features:
             st = status.NOT_CHECKED if stale else status.status(mine, doc.verifying)
             where = self._range(doc, snap, kernel.name_span)
             lenses += self._pair(doc, where, st, {"kernel": kernel.name})
+            if not stale:
+                # A launch run and drawn from this text (docs/pictures.md).
+                lenses.append(types.CodeLens(range=where, command=types.Command(
+                    title=PICTURE_TITLE, command=PICTURE_COMMAND, arguments=[doc.uri, kernel.name])))
             main = kernel.main
             barriers = [n for n in A.walk(main.body) if isinstance(n, A.Barrier)] if main else []
             for number, barrier in enumerate(barriers):

@@ -28,6 +28,7 @@ from .convert import to_lsp
 from .edits import apply as apply_edits
 from .features import STOP_COMMAND, VERIFY_COMMAND, Features
 from .languages import analysis_path
+from .pictures import PICTURE_COMMAND, draw
 from .positions import Positions
 from .session import DEBOUNCE, Session, Settings
 
@@ -283,6 +284,24 @@ def create_server(debounce: float = DEBOUNCE) -> VercorsServer:
         if uri is not None:
             server.document(uri)              # an error response when it is not open
         return {"stopped": session.stop(uri)}
+
+    @server.command(PICTURE_COMMAND)
+    async def picture(*args):
+        """Draw a kernel of a document at one small launch (docs/pictures.md): `[uri]`,
+        `[uri, kernel]`, or `[uri, kernel, {"gsize": n, "ngroups": n}]`.  Writes an SVG
+        outside the user's tree, answers with its URI (None and a message when nothing
+        was drawn), and asks the client to show it where the client can."""
+        if not args or not isinstance(args[0], str):
+            raise JsonRpcInvalidParams(f"{PICTURE_COMMAND} expects the document's URI")
+        doc = server.document(args[0])
+        kernel = args[1] if len(args) > 1 and isinstance(args[1], str) else None
+        sizes = args[2] if len(args) > 2 and isinstance(args[2], dict) else {}
+        sizes = {k: v for k, v in sizes.items() if k in ("gsize", "ngroups") and isinstance(v, int) and v > 0}
+        answer = await asyncio.get_running_loop().run_in_executor(
+            None, draw, doc.uri, doc.text, doc.path, kernel, sizes)
+        if answer["uri"] is not None and server.client._capability("window.show_document.support", False):
+            await server.window_show_document_async(types.ShowDocumentParams(uri=answer["uri"], external=True))
+        return answer
 
     @server.feature(types.SHUTDOWN)
     def shutdown(params) -> None:

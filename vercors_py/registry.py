@@ -268,6 +268,15 @@ def _run_model():
 
 
 def _run_options(parser: argparse.ArgumentParser) -> None:
+    _interpreter_options(parser)
+    parser.add_argument("--sizes", choices=("small",),
+                        help="small: every gsize 1..8 x ngroups 1..3 that the contexts allow "
+                             "(the default when neither --gsize nor --ngroups is given)")
+    parser.add_argument("--trace", action="store_true", help="print the steps that led to the first problem")
+
+
+def _interpreter_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the analyses that run kernels: `run` and `picture`."""
     model = _run_model()
     parser.add_argument("--schedule", choices=[s.value for s in model.Schedule], default="random",
                         help="random or round-robin interleaving of the threads, or lockstep (SIMT); default random")
@@ -275,9 +284,6 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--gsize", type=dims, metavar="N[,N[,N]]",
                         help="threads per work group, or per dimension for a kernel naming lid.x, ... (16,16)")
     parser.add_argument("--ngroups", type=dims, metavar="N[,N[,N]]", help="work groups (per dimension, as --gsize)")
-    parser.add_argument("--sizes", choices=("small",),
-                        help="small: every gsize 1..8 x ngroups 1..3 that the contexts allow "
-                             "(the default when neither --gsize nor --ngroups is given)")
     parser.add_argument("--param", action="append", default=[], type=assignment(int), metavar="NAME=VALUE",
                         help="a kernel parameter's value (repeatable); others are chosen to meet the contexts")
     parser.add_argument("--init", action="append", default=[], type=assignment(str), metavar="ARRAY=HOW",
@@ -287,18 +293,21 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
                         metavar="N", help="stop a launch after N statements (default %(default)d)")
     parser.add_argument("--no-contracts", action="store_true",
                         help="check races, divergence and faults only, not the annotations")
-    parser.add_argument("--trace", action="store_true", help="print the steps that led to the first problem")
     warp_options(parser)
+
+
+def _run_options_of(args: argparse.Namespace):
+    model = _run_model()
+    return model.RunOptions(
+        schedule=model.Schedule(args.schedule), seed=args.seed, max_steps=args.max_steps,
+        gsize=args.gsize, ngroups=args.ngroups, params=tuple(args.param), init=tuple(args.init),
+        sweep=getattr(args, "sizes", None) == "small", trace=getattr(args, "trace", False),
+        contracts=not args.no_contracts, warp_size=args.warp_size, lockstep=args.warp_sync)
 
 
 def _run_work(args: argparse.Namespace, status):
     from . import service
-    model = _run_model()
-    options = model.RunOptions(
-        schedule=model.Schedule(args.schedule), seed=args.seed, max_steps=args.max_steps,
-        gsize=args.gsize, ngroups=args.ngroups, params=tuple(args.param), init=tuple(args.init),
-        sweep=args.sizes == "small", trace=args.trace, contracts=not args.no_contracts,
-        warp_size=args.warp_size, lockstep=args.warp_sync)
+    options = _run_options_of(args)
     return lambda path: service.run_file(path, options)
 
 
@@ -326,5 +335,58 @@ RUN = AnalysisEntry(
     usage_errors=_run_usage_errors, launch=False)
 
 
+# --- picture -------------------------------------------------------------------------
+
+def _picture_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", metavar="PATH",
+                        help="the image to write, .svg or .png (default: FILE's name with .svg, in the "
+                             "current folder; one FILE only)")
+    parser.add_argument("--kernel", metavar="NAME", help="the kernel to draw (needed when FILE has several)")
+    _interpreter_options(parser)
+
+
+def _picture_work(args: argparse.Namespace, status):
+    from .picture import make
+    options = _run_options_of(args)
+
+    def draw(path: str):
+        if args.out is not None and len(args.files) > 1:
+            raise make.PictureUsage("--out names one image: give one FILE")
+        out = args.out or make.default_out(path, args.kernel)
+        kind = make.image_kind(out)
+        if kind is None:
+            raise make.PictureUsage(f"--out {out}: an image is .svg or .png")
+        result = make.picture_file(path, options, args.kernel)
+        if result.picture is None:
+            return result
+        data = make.image(result.picture, kind)
+        with open(out, "wb") as handle:
+            handle.write(data)
+        return attrs.evolve(result, out=out)
+    return draw
+
+
+def _picture_show(result, args: argparse.Namespace, explained: set) -> None:
+    from .report import text
+    print(text.render_picture(result, explained=explained, style=colours(args)), end="")
+
+
+def _picture_usage_errors():
+    from .picture.make import PictureUsage
+    from .picture.png import NoPillow
+    from .run.inputs import InputError
+    return (PictureUsage, NoPillow, InputError)
+
+
+PICTURE = AnalysisEntry(
+    "picture", help="draw who holds and who accesses each cell, per barrier interval, at one small launch",
+    description="Run one small launch of a kernel of each FILE and draw it as an image: threads x cells, "
+                "one panel per barrier interval, the permission each thread holds on each cell (from the "
+                "contracts read on the run's state), the cells it read and wrote, and each race or missing "
+                "permission marked with both threads, the cell and the interval. See docs/pictures.md.",
+    verb="drawing", options=_picture_options, work=_picture_work, show=_picture_show,
+    usage_errors=_picture_usage_errors, launch=False)
+
+
 # In the order the command line lists them.
-ANALYSES: tuple[AnalysisEntry, ...] = (CHECK, RUN, RACES, INFER)
+ANALYSES: tuple[AnalysisEntry, ...] = (CHECK, RUN, RACES, INFER, PICTURE)

@@ -17,6 +17,7 @@ NO_EXAMPLE = {
     "internal.error": "a fault of the tool",
     "syntax.encoding": "the file is not text",
     "infer.cannot": "reported by `infer`, not by `check` or `run`",
+    "picture.too-large": "reported by `picture`, not by `check` or `run`",
 }
 OPTIONS = service.Options(timeout=2.0, jobs=1)
 ENTRIES = [(code, explain.entry(code)) for code in D.CODES]

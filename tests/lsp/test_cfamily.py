@@ -12,6 +12,9 @@ from lsprotocol import types
 from .helpers import EXAMPLES, open_doc, range_at, range_of, save, uri_of, utf16_position, verification_done
 from .test_cancellation import started
 
+# The lenses that act rather than report a status: verify, and draw (docs/pictures.md).
+ACTIONS = ("▶ verify", "▦ picture")
+
 pytestmark = pytest.mark.asyncio
 
 CUDA_DEMO = (EXAMPLES / "cuda" / "fig8-demo.cu").read_text(encoding="utf-8")
@@ -130,7 +133,7 @@ async def test_code_lenses_above_a_cuda_kernel_and_its_barrier(client, tmp_path)
     titles = {(lens.range.start.line, lens.command.title) for lens in found}
     kernel = at(CUDA_DEMO, "demo(")
     barrier = at(CUDA_DEMO, "__syncthreads();")
-    status = {line: title for line, title in titles if title != "▶ verify"}
+    status = {line: title for line, title in titles if title not in ACTIONS}
     assert status[kernel.line].startswith("✓ verified ")
     assert status[barrier.line].startswith("✓ verified ")
     assert {(lens.range.start.line, lens.range.start.character) for lens in found} == {

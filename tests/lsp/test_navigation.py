@@ -7,6 +7,9 @@ from lsprotocol import types
 
 from .helpers import DATA, example, open_doc, replace_all, save, uri_of, utf16_position, verification_done
 
+# The lenses that act rather than report a status: verify, and draw (docs/pictures.md).
+ACTIONS = ("▶ verify", "▦ picture")
+
 pytestmark = pytest.mark.asyncio
 
 NAV = (DATA / "nav.pvl").read_text(encoding="utf-8")
@@ -119,7 +122,7 @@ async def test_a_procedure_lens_counts_its_errors_and_reproves_it(client, tmp_pa
     open_doc(client, uri, text)
     await client.wait_for(verification_done(client), what="the verification on open")
     titles = {lens.range.start.line: lens.command.title for lens in await lenses(client, uri)
-              if lens.command.title != "▶ verify"}
+              if lens.command.title not in ACTIONS}
     assert titles[at(text, "put(int").line] == "✗ 1 error"
     assert titles[at(text, "half(int").line].startswith("✓ verified ")
     result = await client.workspace_execute_command_async(types.ExecuteCommandParams(
@@ -133,7 +136,7 @@ async def test_code_lens_counts_errors(client, tmp_path):
     open_doc(client, uri, text)
     await client.wait_for(verification_done(client), what="the verification on open")
     titles = {lens.range.start.line: lens.command.title for lens in await lenses(client, uri)
-              if lens.command.title != "▶ verify"}
+              if lens.command.title not in ACTIONS}
     assert titles[at(text, "demo {").line] == "✗ 1 error"
     assert titles[at(text, "barrier(global)").line] == "✗ 1 error"
 
@@ -207,7 +210,7 @@ async def test_lenses_follow_the_text_not_the_last_good_check(client, nav):
     # kernel is, but claim no verdict for this text.
     replace_all(client, nav, NAV.replace("  void main() {\n", "  void main() {\n    int y = ;\n"), 3)
     await client.wait_for(lambda: any(p.version == 3 for p in client.publications(nav)), what="version 3")
-    titles = [lens.command.title for lens in await lenses(client, nav) if lens.command.title != "▶ verify"]
+    titles = [lens.command.title for lens in await lenses(client, nav) if lens.command.title not in ACTIONS]
     assert titles and all(t.startswith("○ not checked") for t in titles)
     replace_all(client, nav, NAV, 4)
     await client.wait_for(lambda: any(p.version == 4 for p in client.publications(nav)), what="version 4")

@@ -40,6 +40,8 @@ EXPECTED = {
         (1, "[race.data]"),
     "vercors-py run --schedule lockstep --gsize 4 --ngroups 2 --trace examples/tile-rotate-global-cross-group.pvl":
         (1, "trace of the first problem: launch gsize = 4, ngroups = 2; schedule lockstep"),
+    "vercors-py picture --ngroups 1 --out /tmp/shift-left.svg examples/tutorial/03-barriers/shift-left.pvl":
+        (0, "picture in /tmp/shift-left.svg"),
     "vercors-py obligations examples/seed004-fig8-demo.pvl":
         (0, "// demo/thread (thread)"),
     "vercors-py explain perm.read":

@@ -28,7 +28,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer) for layer in (
     {"engine"},
     {"cache", "races", "infer", "run"},     # the analyses, and the prover's result cache
     {"service"},
-    {"report"},
+    {"report", "picture"},                  # the text/JSON/SARIF reports; pictures of a launch
     {"lsp", "registry"},                    # the language server; the analyses' commands
     {"cli"},
     {"__main__"},

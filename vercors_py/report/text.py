@@ -113,6 +113,22 @@ def run_summary(result, style: Style = PLAIN) -> str:
     return line
 
 
+def render_picture(result, explained: set[str] | None = None, style: Style = PLAIN) -> str:
+    """A `picture.make.PictureResult`: the launch's problems as `run` prints them, and a
+    summary line naming the launch drawn and the image written."""
+    lines = [line for d in result.diagnostics for line in _diagnostic(d, result, explained, style)]
+    line = f"{result.path}: {style.verdict(result.verdict.value, result.exit_code)}"
+    counts = _counts(result.diagnostics)
+    if counts:
+        line += ": " + ", ".join(counts)
+    details = [result.launch] if result.launch else []
+    if result.out is not None:
+        details.append(f"picture in {result.out}")
+    if details:
+        line += f" ({'; '.join(details)})"
+    return "\n".join(lines + [line]) + "\n"
+
+
 def _trace(result):
     shown = next((r for r in result.launches if r.marked and r.trace), None)
     if shown is None:

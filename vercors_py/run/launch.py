@@ -70,6 +70,7 @@ class KernelRun:
         self.functions = checked.functions
         # How a launch of other kernels from a thread runs (program.py's `nested`).
         self.nested = None
+        self.observer = None               # a recording.Recorder, for a picture of the launch
         self.function_results: dict = {}
         self.procedures = {p.symbol: p for p in kernel.procedures}
         self.memory = Memory(lengths, initial)
@@ -249,6 +250,10 @@ class KernelRun:
 
     def access(self, access: CellAccess) -> None:
         other = self.races.access(access)
+        if self.observer is not None:
+            self.observer.accessed(access)
+            if other is not None:
+                self.observer.raced(other, access)
         if other is None:
             return
         first, second = other, access
@@ -265,6 +270,8 @@ class KernelRun:
                   steps=(first.step, second.step))
 
     def report_permission(self, thread: ThreadRun, access: CellAccess, amount: Amount) -> None:
+        if self.observer is not None:
+            self.observer.unpermitted(access, amount)
         code = "perm.write" if access.write else "perm.read"
         need = "an atomic share or write permission" if access.atomic else \
             "write permission" if access.write else "a permission"
@@ -327,8 +334,12 @@ class KernelRun:
         self.memory.fence(group.gid, barrier.fences)
         for scope in A.Scope:
             group.epochs[scope] += barrier.orders(scope)
-        if not self.contracts:
-            return []
+        given = self._hand_out(group, barrier, pooled) if self.contracts else []
+        if self.observer is not None:
+            self.observer.released(group, barrier)
+        return given
+
+    def _hand_out(self, group: Group, barrier: A.Barrier, pooled: bool) -> list:
         posts = [c for c in barrier.contract or () if c.kind.is_post]
         given: list[tuple[ThreadId, R.Held]] = []
         for thread in group.threads:

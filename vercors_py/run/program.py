@@ -39,19 +39,11 @@ def run_checked(checked, options: RunOptions) -> RunResult:
 
 def _run_all(checked, options: RunOptions) -> list[LaunchResult]:
     functions = checked.functions
-    given = dict(options.init)
-    arrays = {a.name for k in checked.kernels for a in k.kernel.arrays}
-    for name in given:
-        if name not in arrays:
-            raise InputError(f"--init {name}=...: no array is called `{name}`")
-    params = {p.name for k in checked.kernels for p in k.kernel.params}
-    for name, _ in options.params:
-        if name not in params:
-            raise InputError(f"--param {name}=...: no kernel parameter is called `{name}`")
+    check_names([k.kernel for k in checked.kernels], options)
     results, unrunnable = [], []
     for k in checked.kernels:
         kernel = k.kernel
-        inits = {a.name: parse_init(a, kernel, given[a.name]) for a in kernel.arrays if a.name in given}
+        inits = initial_values(kernel, options)
         sweep = options.sweep or (options.gsize is None and options.ngroups is None)
         plan = launches(kernel, functions, options.gsize, options.ngroups, sweep, dict(options.params))
         if not plan:
@@ -59,6 +51,24 @@ def _run_all(checked, options: RunOptions) -> list[LaunchResult]:
         for n, (launch, lengths) in enumerate(plan):
             results.append(run_launch(checked, kernel, launch, lengths, options, inits, options.seed + n))
     return results, tuple(unrunnable)
+
+
+def check_names(kernels, options: RunOptions) -> None:
+    """Raise InputError for an `--init` or `--param` that names nothing in `kernels`."""
+    arrays = {a.name for k in kernels for a in k.arrays}
+    for name, _ in options.init:
+        if name not in arrays:
+            raise InputError(f"--init {name}=...: no array is called `{name}`")
+    params = {p.name for k in kernels for p in k.params}
+    for name, _ in options.params:
+        if name not in params:
+            raise InputError(f"--param {name}=...: no kernel parameter is called `{name}`")
+
+
+def initial_values(kernel, options: RunOptions) -> dict:
+    """The `--init` values of the kernel's arrays, parsed."""
+    given = dict(options.init)
+    return {a.name: parse_init(a, kernel, given[a.name]) for a in kernel.arrays if a.name in given}
 
 
 def _no_launch(kernel, options: RunOptions) -> D.Diagnostic:
@@ -73,7 +83,9 @@ def _no_launch(kernel, options: RunOptions) -> D.Diagnostic:
                      "--ngroups and --param")
 
 
-def run_launch(checked, kernel, launch, lengths, options: RunOptions, inits: dict, seed: int) -> LaunchResult:
+def run_launch(checked, kernel, launch, lengths, options: RunOptions, inits: dict, seed: int,
+               observer=None) -> LaunchResult:
+    """One launch; `observer` (a recording.Recorder) watches it once its inputs are chosen."""
     rng = random.Random(seed)
     functions = checked.functions
     run = None
@@ -100,7 +112,10 @@ def run_launch(checked, kernel, launch, lengths, options: RunOptions, inits: dic
                    f"the inputs given (--init, --param) do not meet this {what}, so this launch was not run: "
                    f"what it would find could come from the inputs; give inputs that meet it", warning=True)
         return LaunchResult(launch, options.schedule, seed, 0, tuple(run.problems.values()), ran=False)
+    run.observer = observer
     run.start()
+    if observer is not None:
+        observer.started(run)
     if not run.stopped:
         Driver(run).go()
     trace = ()
