@@ -9,7 +9,6 @@ import tempfile
 from pathlib import Path
 
 from vercors_py.picture.make import PictureUsage, image, picture_text
-from vercors_py.run.inputs import InputError
 from vercors_py.run.model import RunOptions
 
 PICTURE_COMMAND = "vercorsPy.picture"
@@ -25,7 +24,7 @@ def draw(uri: str, text: str, path: str, kernel: str | None, sizes: dict) -> dic
     options = RunOptions(gsize=sizes.get("gsize"), ngroups=sizes.get("ngroups"))
     try:
         result = picture_text(text, path, options, kernel)
-    except (PictureUsage, InputError) as why:
+    except PictureUsage as why:
         return {"uri": None, "verdict": "not drawn", "launch": "", "problems": [], "message": str(why)}
     answer = {"uri": None, "verdict": result.verdict.value, "launch": result.launch, "problems": [],
               "message": "; ".join(d.message for d in result.errors) if result.picture is None else ""}

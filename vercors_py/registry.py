@@ -296,18 +296,18 @@ def _interpreter_options(parser: argparse.ArgumentParser) -> None:
     warp_options(parser)
 
 
-def _run_options_of(args: argparse.Namespace):
+def _run_options_of(args: argparse.Namespace, **more):
+    """The RunOptions of `_interpreter_options`, and `more` of the command's own."""
     model = _run_model()
     return model.RunOptions(
         schedule=model.Schedule(args.schedule), seed=args.seed, max_steps=args.max_steps,
         gsize=args.gsize, ngroups=args.ngroups, params=tuple(args.param), init=tuple(args.init),
-        sweep=getattr(args, "sizes", None) == "small", trace=getattr(args, "trace", False),
-        contracts=not args.no_contracts, warp_size=args.warp_size, lockstep=args.warp_sync)
+        contracts=not args.no_contracts, warp_size=args.warp_size, lockstep=args.warp_sync, **more)
 
 
 def _run_work(args: argparse.Namespace, status):
     from . import service
-    options = _run_options_of(args)
+    options = _run_options_of(args, sweep=args.sizes == "small", trace=args.trace)
     return lambda path: service.run_file(path, options)
 
 

@@ -86,14 +86,20 @@ def layout(p: Picture) -> Layout:
         y += 28
         items.append(Text(MARGIN, y, "Problems" if p.problems else "Notes", 15, bold=True))
     for problem in p.problems:
-        for i, line in enumerate(textwrap.wrap(problem.text, chars, subsequent_indent="   ")):
+        for i, line in enumerate(_wrap(problem.text, chars)):
             y += 19
             items.append(Text(MARGIN, y, line, 13, colour=PROBLEM if i == 0 else INK))
     for note in p.notes:
-        for line in textwrap.wrap("note: " + note, chars, subsequent_indent="   "):
+        for line in _wrap("note: " + note, chars):
             y += 19
             items.append(Text(MARGIN, y, line, 13))
     return Layout(width, y + MARGIN, tuple(items), f"{p.title}: {p.subtitle}")
+
+
+def _wrap(text: str, chars: int) -> list[str]:
+    """Lines of at most `chars`, the later ones indented, never breaking `(line 14)`."""
+    kept = text.replace("(line ", "(line\N{NO-BREAK SPACE}")
+    return [line.replace("\N{NO-BREAK SPACE}", " ") for line in textwrap.wrap(kept, chars, subsequent_indent="   ")]
 
 
 def _legend(items: list, y: float, width: float) -> float:

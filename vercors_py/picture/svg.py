@@ -14,7 +14,9 @@ FONT = "DejaVu Sans Mono, Menlo, Consolas, monospace"
 
 def render(layout: Layout) -> str:
     lines = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(layout.width)}" height="{_n(layout.height)}" '
-             f'viewBox="0 0 {_n(layout.width)} {_n(layout.height)}" font-family={quoteattr(FONT)}>',
+             f'viewBox="0 0 {_n(layout.width)} {_n(layout.height)}" font-family={quoteattr(FONT)} '
+             # spaces as written: the rows' labels and the captions' indents are aligned with them
+             f'xml:space="preserve">',
              f"<title>{escape(layout.title)}</title>",
              f'<rect x="0" y="0" width="{_n(layout.width)}" height="{_n(layout.height)}" fill="#ffffff"/>']
     for item in layout.items:
