@@ -38,7 +38,8 @@ async def test_a_hover_behind_a_code_lens_request_is_answered_first(client, tmp_
             text_document=ident, position=types.Position(line=3, character=len("  requires Perm("))))))
     assert finished == ["hover", "lens"]
     assert "a" in hover.contents.value and "global" in hover.contents.value
-    assert len(lenses) == 2 * 2 * 150          # status and verify, for each kernel and barrier
+    # status and verify, for each kernel and barrier, and a picture for each kernel
+    assert len(lenses) == 2 * 2 * 150 + 150
 
 
 def _cpu_seconds(pid: int) -> float:
