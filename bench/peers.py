@@ -762,7 +762,6 @@ UNKNOWN_WHY = {
 def render_races(races: list[RaceResult]) -> list[str]:
     """The section of docs/peers.md on races against GPUVerify's verdicts."""
     met, sentence = target(races)
-    count = collections.Counter(r.outcome for r in races)
     excluded = [r for r in races if r.outcome is Agreement.EXCLUDED]
     crashed = [r for r in races if r.outcome is Agreement.CRASHED]
     out = [

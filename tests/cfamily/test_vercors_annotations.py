@@ -271,14 +271,14 @@ def test_an_array_parameter_whose_cells_are_written_stays_the_array(write, verdi
     from vercors_py.races.model import RacesVerdict
     result = service.races_text(f"__global__ void k(int a[]) {{ {write} }}", "k.cu", service.Options(jobs=1))
     assert result.verdict is (RacesVerdict.RACY if verdict_ == "racy" else RacesVerdict.RACE_FREE)
-    annotated = f"""
+    annotated = """
 /*@ context \\pointer_length(a) == gridDim.x * blockDim.x ** Perm(&a[\\gtid], write); @*/
-__global__ void k(int a[]) {{
+__global__ void k(int a[]) {
   a[blockIdx.x * blockDim.x + threadIdx.x] = 1;
   /*@ context Perm(&a[blockIdx.x * blockDim.x + threadIdx.x], write);
       context a[blockIdx.x * blockDim.x + threadIdx.x] == 1; @*/
   __syncthreads();
-}}"""
+}"""
     assert verdict(annotated) == ("verified", set())
 
 

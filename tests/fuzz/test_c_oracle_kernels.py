@@ -311,7 +311,7 @@ def _aggregates(draw, dialect, tid, raw, count) -> Parts:
     if draw(st.booleans()):   # a value: its fields as an index
         first, second = draw(st.sampled_from([tid, "1", "0", f"{tid} / 2"])), draw(st.sampled_from(["0", "1", tid]))
         if kind == "struct":
-            parts.setup = [f"P v;", f"v.x = {first};", f"v.y = {second};"]
+            parts.setup = ["P v;", f"v.x = {first};", f"v.y = {second};"]
         elif kind == "float4":
             parts.setup = [f"float4 v = make_float4({first}, {second}, 0.0f, 1.0f);"]
         else:

@@ -19,7 +19,7 @@ what is exactly that is mapped:
 from __future__ import annotations
 
 import attrs
-from lark import Token, Tree
+from lark import Tree
 
 from ..syntax import ast as A
 from ..syntax import atomics
