@@ -381,3 +381,50 @@ def test_what_races_says_of_a_kernel_its_own_rules_decide_the_compiled_one_does(
     said = verdict(path, "races")
     assert said in ("race-free", "racy")
     assert (outcome.failed if said == "racy" else not outcome.failed), outcome.describe()
+
+
+# ---- the tutorial's CUDA kernels and the defines read in annotations (issue 30) ----
+
+TUTORIAL = ROOT / "examples" / "tutorial"
+MACROS = ROOT / "tests" / "data" / "cuda"
+# (file, kernel, [(threads per group, groups, scalars, lengths)]): launches their contexts
+# allow, odd group sizes among them (the middle thread of mirror_add reads its own cell
+# twice), and a grid larger than the matrix (scale_2d's guard).
+_MIRROR = [(1, 1, {}, {"in": 1, "out": 1}), (3, 2, {}, {"in": 6, "out": 6}), (4, 2, {}, {"in": 8, "out": 8})]
+_SCALE = [((2, 2, 1), (2, 1, 1), {"width": 4, "height": 2, "k": 3.0}, {"m": 8}),
+          ((2, 2, 1), (2, 2, 1), {"width": 3, "height": 3, "k": 3.0}, {"m": 9})]
+_UP_TO_FOUR = [(1, 1, {}, {"out": 1}), (4, 1, {}, {"out": 4})]
+CLAIMED = [
+    *[(TUTORIAL / "11-cuda" / f"{stem}.cu", None, _MIRROR)
+      for stem in ("mirror-add", "mirror-add-inferred", "mirror-add-bounded", "mirror-add-forgets",
+                   "mirror-add-functional", "exercise", "solution")],
+    *[(TUTORIAL / "11-cuda" / f"{stem}.cu", None, _SCALE) for stem in ("scale-2d", "scale-2d-inferred")],
+    (MACROS / "macro-size.cu", None, [(64, 1, {}, {"out": 128})]),
+    (MACROS / "macro-size-wrong.cu", None, [(64, 1, {}, {"out": 128})]),
+    (MACROS / "macro-size.cl", None, [(32, 1, {}, {"out": 32})]),
+    (MACROS / "macro-unsigned.cu", None, _UP_TO_FOUR),
+    (MACROS / "macro-redefined.cu", "k", _UP_TO_FOUR),
+    (MACROS / "macro-redefined.cu", "m", _UP_TO_FOUR),
+]
+
+
+@pytest.mark.parametrize(("path", "kernel", "launches"), CLAIMED,
+                         ids=lambda v: getattr(v, "name", None) or (v if isinstance(v, str) else ""))
+def test_the_tool_claims_nothing_the_compiled_tutorial_or_macro_kernel_refutes(oracle, path, kernel, launches):
+    found = []
+    for local, groups, scalars, lengths in launches:
+        outcome = c_oracle.run(path, kernel, local=local, groups=groups, scalars=scalars, lengths=lengths)
+        assert outcome.complete and outcome.invalid == (), outcome.describe()
+        found += [f"{local} x {groups}: {problem}" for command in ("races", "check")
+                  if (problem := refuted(path, command, outcome))]
+    assert found == []
+
+
+def test_the_claims_the_tutorial_and_macro_kernels_are_held_to_are_made():
+    """The list above tests claims: the files that verify or are race-free are there."""
+    said = {(p.name, c): verdict(p, c) for p, _, _ in CLAIMED for c in ("check", "races")}
+    assert said[("mirror-add-functional.cu", "check")] == "verified"
+    assert said[("scale-2d-inferred.cu", "check")] == "verified"
+    assert said[("solution.cu", "check")] == "verified"
+    assert said[("macro-size.cu", "check")] == "verified" and said[("macro-size.cl", "check")] == "verified"
+    assert said[("mirror-add.cu", "races")] == "race-free"
