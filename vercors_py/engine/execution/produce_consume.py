@@ -308,18 +308,14 @@ class Heap:
         elif (nested := merged(inner, mentioned)) is not None:
             # The thread id as one digit of a radix whose weights it does not divide.
             goal = z3.Implies(nested.unique(inner, z3.substitute(inner, *pairs), pairs), goal)
-        # First from the world's facts alone (sizes, ids, context_everywhere): the path's
+        # A question of arithmetic, which the theorems above mostly settle: the path's
         # quantified facts about every thread (each one's index inside the array, say)
-        # can only slow down this question of arithmetic, which the theorems above
-        # mostly settle; fewer assumptions make a proof here a proof on the path too.
-        if self.engine.solver.prove_side(z3.Implies(self.t.conj(frame.guards + other_guards), goal),
-                                         CANDIDATE_BUDGET):
-            return
+        # can only slow it down, so the world's facts alone get asked too (`quick`).
         self.engine.check(goal, "injectivity.quantified", e.span,
                           f"{codes.what}: two values of the quantified variables reach the same cell "
                           f"`{short(e.location)}`, but a non-read share can only be held once per value",
                           frame.guards + other_guards, related=codes.related, store=st.store,
-                          race=overlap(st, pairs, index, amount, e.location))
+                          race=overlap(st, pairs, index, amount, e.location), quick=CANDIDATE_BUDGET)
 
     # ---- quantified chunks ----
     def unwrapped(self, frame: Frame, index):
