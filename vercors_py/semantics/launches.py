@@ -40,19 +40,27 @@ def _reserved_in(e: A.Expr) -> bool:
     return any(isinstance(n, A.Name) and reserved_base(n.id) in RESERVED_NAMES for n in A.walk(e))
 
 
+def _size_fact(e: A.Expr) -> tuple[str, A.Expr] | None:
+    """("gsize" or "ngroups", E) for a fact `gsize == E` or `ngroups == E` over the
+    parameters alone; None for any other."""
+    match e:
+        case A.Binary(op="==", left=A.Name(id="gsize" | "ngroups" as name), right=size) if not _reserved_in(size):
+            return name, size
+    return None
+
+
 def launch_contract(kernel: A.Kernel) -> tuple[A.Clause, ...]:
     """The kernel's contract as a caller sees it (module docstring)."""
     out: list[A.Clause] = []
     for c in kernel.contexts:
         e = c.expr
-        match e:
-            case A.Binary(op="==", left=A.Name(id="gsize" | "ngroups"), right=size) if not _reserved_in(size):
-                out.append(A.Clause(A.ClauseKind.REQUIRES, A.Binary(">=", size, A.IntLit(1, span=c.span),
-                                                                     span=c.span), span=c.span))
-            case _ if _reserved_in(e):
-                raise NotLaunchable(f"its fact `{format_expr(e)}` is about its threads, which a caller cannot give")
-            case _:
-                out.append(A.Clause(A.ClauseKind.REQUIRES, e, span=c.span))
+        if (fact := _size_fact(e)) is not None:
+            out.append(A.Clause(A.ClauseKind.REQUIRES, A.Binary(">=", fact[1], A.IntLit(1, span=c.span),
+                                                                 span=c.span), span=c.span))
+        elif _reserved_in(e):
+            raise NotLaunchable(f"its fact `{format_expr(e)}` is about its threads, which a caller cannot give")
+        else:
+            out.append(A.Clause(A.ClauseKind.REQUIRES, e, span=c.span))
     level = kernel.level(A.Level.KERNEL)
     if level is None or not any(c.kind.is_pre for c in level.contract):
         raise NotLaunchable("it has no kernel block with a precondition (a generated precondition is no "
@@ -89,11 +97,7 @@ def procedure_contract(kernels: list[A.Kernel], params: tuple[A.Param, ...]) -> 
 def launch_sizes(kernel: A.Kernel) -> tuple[A.Expr, A.Expr]:
     """The expressions of a launched kernel's `gsize` and `ngroups` (its facts
     `gsize == E` and `ngroups == E`), over its parameters."""
-    sizes = {}
-    for c in kernel.contexts:
-        match c.expr:
-            case A.Binary(op="==", left=A.Name(id="gsize" | "ngroups" as name), right=size) if not _reserved_in(size):
-                sizes[name] = size
+    sizes = dict(fact for c in kernel.contexts if (fact := _size_fact(c.expr)) is not None)
     if set(sizes) != {"gsize", "ngroups"}:
         raise NotLaunchable("its facts do not fix its sizes (`gsize == E` and `ngroups == E`)")
     return sizes["gsize"], sizes["ngroups"]
