@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from lark import Lark
+from lark import Lark, Tree
 
 GRAMMAR = r"""
 start: decl*
@@ -175,3 +175,11 @@ COMMENT: /\/\/[^\n]*/ | /\/\*(.|\n)*?\*\//
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
     return Lark(GRAMMAR, parser="lalr", propagate_positions=True, maybe_placeholders=True)
+
+
+def conjuncts(t) -> list:
+    """The parts of a clause joined at its top by `&&` or `**`, which separate the same
+    way in a clause."""
+    if isinstance(t, Tree) and t.data == "binary" and str(t.children[1]) in ("&&", "**"):
+        return conjuncts(t.children[0]) + conjuncts(t.children[2])
+    return [t]

@@ -24,6 +24,7 @@ from lark import Tree
 from ..syntax import ast as A
 from ..syntax import atomics
 from .expressions import expr
+from .grammar import conjuncts
 from .scope import Scope
 
 
@@ -44,7 +45,7 @@ def around_par(s: Scope, body: Tree) -> tuple[Invariant, Tree] | None:
     if not any(n.data in ("par", "parallel", "sequential") for n in inner.iter_subtrees()):
         return None         # around sequential code: the language's invariant block (invariant_blocks.py)
     held = []
-    for part in _conjuncts(resource):
+    for part in conjuncts(resource):
         match part:
             case Tree(data="perm", children=[_, target, amount]) if _field(s, target) is not None \
                     and _whole(amount):
@@ -52,7 +53,7 @@ def around_par(s: Scope, body: Tree) -> tuple[Invariant, Tree] | None:
             case _:
                 raise s.refuse("unsupported.statement", part, "an invariant other than `Perm(f, write)` of fields "
                                "`f` is not mapped")
-    clauses = tuple(A.Clause(A.ClauseKind.INVARIANT, expr(s, p), span=s.span(p)) for p in _conjuncts(resource))
+    clauses = tuple(A.Clause(A.ClauseKind.INVARIANT, expr(s, p), span=s.span(p)) for p in conjuncts(resource))
     return Invariant(str(name), frozenset(held), clauses), inner
 
 
@@ -134,12 +135,6 @@ def _only(t):
     while isinstance(t, Tree) and t.data == "block" and len(t.children) == 1:
         t = t.children[0]
     return t
-
-
-def _conjuncts(t) -> list:
-    if isinstance(t, Tree) and t.data == "binary" and str(t.children[1]) in ("**", "&&"):
-        return _conjuncts(t.children[0]) + _conjuncts(t.children[2])
-    return [t]
 
 
 def _field(s: Scope, t) -> str | None:

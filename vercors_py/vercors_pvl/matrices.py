@@ -23,6 +23,7 @@ import attrs
 from lark import Token, Tree
 
 from ..syntax import ast as A
+from .grammar import conjuncts
 from .scope import Matrix, Scope
 
 _CONSTANT = ("number", "name", "binary", "unary", "conditional")
@@ -55,7 +56,7 @@ def _sizes(s: Scope, head: Tree, token: Token, expr: Mapping) -> tuple[A.Expr, A
     name = str(token)
     for c in head.children:
         if c.data == "clause" and str(c.children[0]) == "context_everywhere":
-            for part in _conjuncts(c.children[1]):
+            for part in conjuncts(c.children[1]):
                 args = _matrix_args(part)
                 if args is not None and len(args) == 3 and _names(args[0]) == name:
                     for size in args[1:]:
@@ -71,12 +72,6 @@ def _over_parameters(s: Scope, t) -> None:
         if node.data not in _CONSTANT or (node.data == "name" and str(node.children[0]) not in s.params):
             raise s.refuse("unsupported.expression", t, "a matrix's size that is not an expression of the "
                            "method's `int` parameters")
-
-
-def _conjuncts(t) -> list:
-    if isinstance(t, Tree) and t.data == "binary" and str(t.children[1]) in ("&&", "**"):
-        return _conjuncts(t.children[0]) + _conjuncts(t.children[2])
-    return [t]
 
 
 def _matrix_args(t):

@@ -19,6 +19,7 @@ from ..syntax import ast as A
 from ..syntax.par_kernels import empty_range, owed_when as _owed_when, size_facts as _size_facts
 from . import fields, host, invariants, iterations, matrices, olds
 from .expressions import expr, scalar_type
+from .grammar import conjuncts
 from .scope import Array, Scope, Unsupported
 from .statements import Statements, clause, clause_as, contract, facts
 
@@ -167,7 +168,7 @@ def _require_non_null(s: Scope, head: Tree, params) -> None:
     stated = set()
     for c in head.children:
         if c.data == "clause" and str(c.children[0]) in ("requires", "context", "context_everywhere"):
-            for part in _conjuncts(c.children[1]):
+            for part in conjuncts(c.children[1]):
                 match part:
                     case Tree(data="binary", children=[Tree(data="name", children=[a]), op, Tree(data="null")]) \
                             if str(op) == "!=":
@@ -181,12 +182,6 @@ def _require_non_null(s: Scope, head: Tree, params) -> None:
             raise s.refuse("unsupported.declaration", p.children[1], f"the array parameter `{name}` may be null: "
                            f"state `{name} != null` in the method's precondition (the kernel language's arrays "
                            f"always exist)")
-
-
-def _conjuncts(t):
-    if isinstance(t, Tree) and t.data == "binary" and str(t.children[1]) in ("&&", "**"):
-        return _conjuncts(t.children[0]) + _conjuncts(t.children[2])
-    return [t]
 
 
 def _everywhere(s: Scope, head: Tree):

@@ -7,6 +7,7 @@ from lark import Tree
 from ..syntax import ast as A
 from . import invariant_blocks, invariants, matrices
 from .expressions import expr
+from .grammar import conjuncts
 from .scope import Scope
 
 _KINDS = {"requires": A.ClauseKind.REQUIRES, "ensures": A.ClauseKind.ENSURES, "context": A.ClauseKind.CONTEXT,
@@ -50,14 +51,15 @@ def facts(s: Scope, t) -> list:
     """The conjuncts of a clause (`&&` and `**` at its top, which separate the same way
     in a clause), without the `a != null` facts about array parameters: the kernel
     language's arrays always exist, so these hold and say nothing more."""
-    if isinstance(t, Tree) and t.data == "binary" and str(t.children[1]) in ("&&", "**"):
-        return facts(s, t.children[0]) + facts(s, t.children[2])
-    if isinstance(t, Tree) and t.data == "binary" and str(t.children[1]) == "!=" \
-            and isinstance(t.children[2], Tree) and t.children[2].data == "null" \
-            and isinstance(t.children[0], Tree) and t.children[0].data == "name" \
-            and (str(t.children[0].children[0]) in s.arrays or matrices.of(s, t.children[0]) is not None):
-        return []
-    return [t]
+    return [part for part in conjuncts(t) if not _array_exists(s, part)]
+
+
+def _array_exists(s: Scope, t) -> bool:
+    """Whether `t` is `a != null` of an array (or a matrix's array)."""
+    return isinstance(t, Tree) and t.data == "binary" and str(t.children[1]) == "!=" \
+        and isinstance(t.children[2], Tree) and t.children[2].data == "null" \
+        and isinstance(t.children[0], Tree) and t.children[0].data == "name" \
+        and (str(t.children[0].children[0]) in s.arrays or matrices.of(s, t.children[0]) is not None)
 
 
 def contract(s: Scope, t: Tree, allowed: tuple[str, ...], pre_old, post_old) -> tuple[A.Clause, ...]:
